@@ -1,0 +1,31 @@
+// Jest maps @shell/* and @components/* into the installed @rancher/shell, as the dashboard's own
+// jest config maps them into its source tree, so tests mount the real shell components.
+const SHELL = '<rootDir>/node_modules/@rancher/shell';
+
+module.exports = {
+  testEnvironment:        '<rootDir>/tests/setup/jsdom-env.js',
+  // jsdom would resolve packages (msw, @vue/test-utils) to their browser builds; use node's.
+  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
+  setupFilesAfterEnv:     ['<rootDir>/tests/setup/vue.ts'],
+  testMatch:              ['<rootDir>/tests/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/'],
+  moduleFileExtensions:   ['ts', 'js', 'mjs', 'json', 'vue'],
+  moduleNameMapper:       {
+    '^@shell/(.*)$':                                   `${ SHELL }/$1`,
+    '^@components/(.*)$':                              `${ SHELL }/rancher-components/$1`,
+    '^@pkg/(.*)$':                                     '<rootDir>/pkg/harvester-cloud-ui/$1',
+    '^~/(.*)$':                                        '<rootDir>/$1',
+    '^clipboard-polyfill$':                            '<rootDir>/node_modules/clipboard-polyfill/dist/es6/clipboard-polyfill.es6.js',
+    '\\.(css|scss)$':                                  '<rootDir>/tests/setup/empty.js',
+    '\\.(jpe?g|png|gif|webp|svg|woff2?|eot|ttf|otf)$': '<rootDir>/tests/setup/file.js',
+  },
+  transform: {
+    '^.+\\.vue$':       '<rootDir>/tests/setup/vue-transform.js',
+    '^.+\\.(t|j|mj)s$': 'babel-jest',
+    '^.+\\.ya?ml$':     '<rootDir>/tests/setup/yaml-transform.js',
+  },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@rancher/shell|color|color-string|color-convert|color-name|vee-validate|@vee-validate|clipboard-polyfill|until-async)/)',
+  ],
+  watchman: false,
+};
