@@ -1,0 +1,54 @@
+import { KubeObject, StoreLike } from './types';
+
+export const HARVESTER_PROVIDER_ID_PREFIX = 'harvester://';
+export const NODE = 'node';
+export const PROV_CLUSTER = 'provisioning.cattle.io.cluster';
+
+/** What tells that a guest cluster runs the Harvester cloud provider (REFERENCES: "How a guest cluster is recognised"). */
+export interface HarvesterGuestEvidence {
+  provCluster?: KubeObject | null;
+  mgmtCluster?: KubeObject | null;
+  nodes?: KubeObject[] | null;
+}
+
+export type DetectedBy = 'rke2' | 'rke1' | 'providerID' | null;
+
+export function detectHarvesterGuest(evidence: HarvesterGuestEvidence): DetectedBy {
+  const selectorConfigs: { config?: Record<string, unknown> }[] = evidence.provCluster?.spec?.rkeConfig?.machineSelectorConfig || [];
+
+  if (selectorConfigs.some((c) => c?.config?.['cloud-provider-name'] === 'harvester')) {
+    return 'rke2';
+  }
+  if (evidence.mgmtCluster?.spec?.rancherKubernetesEngineConfig?.cloudProvider?.name === 'harvester') {
+    return 'rke1';
+  }
+  // K3s and imported clusters carry no provisioning hint; the provider stamps every node it manages.
+  if ((evidence.nodes || []).some((n) => `${ n.spec?.providerID || '' }`.startsWith(HARVESTER_PROVIDER_ID_PREFIX))) {
+    return 'providerID';
+  }
+
+  return null;
+}
+
+/** The VM uid a guest node's providerID points at, or null for nodes the Harvester provider does not manage. */
+export function vmUidOf(node: KubeObject): string | null {
+  const id = `${ node.spec?.providerID || '' }`;
+
+  return id.startsWith(HARVESTER_PROVIDER_ID_PREFIX) ? id.slice(HARVESTER_PROVIDER_ID_PREFIX.length) || null : null;
+}
+
+/**
+ * Detection from what the dashboard already holds for the current cluster: the management and provisioning
+ * clusters (loaded at login) and the nodes (watched by the cluster explorer), so it costs no request.
+ */
+export function currentClusterIsHarvesterGuest(store: StoreLike): boolean {
+  const mgmtCluster = store.getters.currentCluster as (KubeObject & { provClusterId?: string; provCluster?: KubeObject }) | undefined;
+
+  if (!mgmtCluster) {
+    return false;
+  }
+  const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null);
+  const nodes = store.getters['cluster/schemaFor']?.(NODE) ? store.getters['cluster/all'](NODE) : [];
+
+  return !!detectHarvesterGuest({ provCluster, mgmtCluster, nodes });
+}

@@ -1,0 +1,66 @@
+import { KubeObject, StoreLike } from './types';
+import { PROV_CLUSTER } from './harvesterCluster';
+
+export const MGMT_CLUSTER = 'management.cattle.io.cluster';
+
+export interface SteveCollection<T = KubeObject> {
+  type: 'collection';
+  data: T[];
+  revision?: string;
+}
+
+/** The Rancher cluster id of the Harvester host in a Harvester cloud credential (`/v3/cloudcredentials/<id>`). */
+export function hostIdFromCredential(credential: { harvestercredentialConfig?: { clusterId?: string } } | null | undefined): string | null {
+  return credential?.harvestercredentialConfig?.clusterId || null;
+}
+
+/** Management clusters that are Harvester clusters (imported into Rancher's Virtualization Management). */
+export function harvesterClusters(clusters: KubeObject[]): KubeObject[] {
+  return clusters.filter((c) => c.status?.provider === 'harvester' || c.metadata?.labels?.['provider.cattle.io'] === 'harvester');
+}
+
+/**
+ * Finds the Harvester host of a guest cluster: the cloud credential its provisioning cluster was created with
+ * names the host's Rancher cluster id. Imported and K3s guests have no such credential; when Rancher manages
+ * exactly one Harvester cluster, that one is the host. Returns null when the host cannot be told.
+ */
+export async function findHostClusterId(store: StoreLike, guestClusterId: string): Promise<string | null> {
+  const mgmt = store.getters['management/byId'](MGMT_CLUSTER, guestClusterId) as (KubeObject & { provClusterId?: string }) | undefined;
+  const provCluster: KubeObject | undefined = mgmt?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmt.provClusterId) : undefined;
+  const credentialId: string | undefined = provCluster?.spec?.cloudCredentialSecretName;
+
+  if (credentialId) {
+    try {
+      const credential = await store.dispatch('rancher/request', { url: `/v3/cloudcredentials/${ encodeURIComponent(credentialId) }` });
+      const id = hostIdFromCredential(credential);
+
+      if (id) {
+        return id;
+      }
+    } catch (e) {
+      // No permission on the credential: fall through to the clusters this user can see.
+    }
+  }
+  const candidates = harvesterClusters(store.getters['management/all'](MGMT_CLUSTER) || []);
+
+  return candidates.length === 1 ? candidates[0].id || candidates[0].metadata.name : null;
+}
+
+export interface HostQuery {
+  namespace?: string;
+  labelSelector?: string;
+}
+
+/** Lists a type on the Harvester host through Rancher's proxy of the host's Steve API. */
+export async function hostList<T = KubeObject>(store: StoreLike, hostClusterId: string, type: string, query: HostQuery = {}): Promise<T[]> {
+  const params = new URLSearchParams();
+
+  if (query.labelSelector) {
+    params.set('labelSelector', query.labelSelector);
+  }
+  const path = query.namespace ? `${ type }/${ encodeURIComponent(query.namespace) }` : type;
+  const qs = params.toString();
+  const res: SteveCollection<T> = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/${ path }${ qs ? `?${ qs }` : '' }` });
+
+  return res?.data || [];
+}
