@@ -50,5 +50,7 @@ export function currentClusterIsHarvesterGuest(store: StoreLike): boolean {
   const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null);
   const nodes = store.getters['cluster/schemaFor']?.(NODE) ? store.getters['cluster/all'](NODE) : [];
 
-  return !!detectHarvesterGuest({ provCluster, mgmtCluster, nodes });
+  return !!detectHarvesterGuest({
+    provCluster, mgmtCluster, nodes
+  });
 }

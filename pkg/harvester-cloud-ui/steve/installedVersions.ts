@@ -2,8 +2,12 @@ import { KubeObject, StoreLike } from './types';
 
 /** Where each Harvester component is installed in a guest cluster (the RKE2 bundled charts and the Rancher apps). */
 export const COMPONENTS = {
-  cloudProvider: { type: 'apps.deployment', id: 'kube-system/harvester-cloud-provider', chart: 'harvester-cloud-provider', image: 'harvester-cloud-provider' },
-  csiDriver:     { type: 'apps.daemonset', id: 'kube-system/harvester-csi-driver-plugin', chart: 'harvester-csi-driver', image: 'harvester-csi-driver' },
+  cloudProvider: {
+    type: 'apps.deployment', id: 'kube-system/harvester-cloud-provider', chart: 'harvester-cloud-provider', image: 'harvester-cloud-provider'
+  },
+  csiDriver: {
+    type: 'apps.daemonset', id: 'kube-system/harvester-csi-driver-plugin', chart: 'harvester-csi-driver', image: 'harvester-csi-driver'
+  },
 } as const;
 
 export type Component = keyof typeof COMPONENTS;

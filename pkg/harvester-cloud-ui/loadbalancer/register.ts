@@ -1,0 +1,37 @@
+import { IPlugin, TabLocation, TableColumnLocation } from '@shell/core/types';
+import { KubeObject } from '../steve/types';
+import { lbAddressText, lbModeText } from './serviceColumns';
+
+type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Record<string, string>) => string> };
+
+const translate = (row: Row) => (key: string, args?: Record<string, string>) => row.$rootGetters?.['i18n/t'](key, args) || key;
+
+/** The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns. */
+export function registerLoadBalancer(plugin: IPlugin, harvesterGuestClusters: string[]): void {
+  // The same name as Rancher's built-in harvester-manager tab, so that one tab shows where both would.
+  const tab = {
+    name:       'add-on-config',
+    labelKey:   'harvesterCloud.loadBalancer.tab',
+    weight:     -1,
+    showHeader: true,
+    component:  () => import('./AddOnConfigTab.vue'),
+  };
+  const onGuestServices = () => ({ resource: ['service'], cluster: harvesterGuestClusters });
+
+  plugin.addTab(TabLocation.RESOURCE_CREATE_PAGE, onGuestServices(), tab);
+  plugin.addTab(TabLocation.RESOURCE_EDIT_PAGE, onGuestServices(), tab);
+  plugin.addTab(TabLocation.RESOURCE_DETAIL_PAGE, onGuestServices(), tab);
+
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
+    name:     'harvester-lb-mode',
+    labelKey: 'harvesterCloud.loadBalancer.column.mode',
+    weight:   3,
+    getValue: (row: Row) => lbModeText(row, translate(row)),
+  });
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
+    name:     'harvester-lb-address',
+    labelKey: 'harvesterCloud.loadBalancer.column.address',
+    weight:   3,
+    getValue: (row: Row) => lbAddressText(row, translate(row)),
+  });
+}

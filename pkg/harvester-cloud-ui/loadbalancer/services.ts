@@ -1,0 +1,64 @@
+import { KubeObject } from '../steve/types';
+import { ANNOTATIONS } from './annotations';
+
+export interface ServicePort {
+  port: number;
+  protocol?: string;
+  name?: string;
+}
+
+export function serviceRef(svc: KubeObject): string {
+  return `${ svc.metadata.namespace || 'default' }/${ svc.metadata.name }`;
+}
+
+export function isLoadBalancer(svc: KubeObject | null | undefined): boolean {
+  return svc?.spec?.type === 'LoadBalancer';
+}
+
+/** The address the load balancer got, if any (Pending otherwise). */
+export function ingressAddress(svc: KubeObject): string | null {
+  const ingress: { ip?: string; hostname?: string }[] = svc.status?.loadBalancer?.ingress || [];
+
+  return ingress.map((i) => i.ip || i.hostname || '').find(Boolean) || null;
+}
+
+export function isSecondary(svc: KubeObject): boolean {
+  return !!svc.metadata.annotations?.[ANNOTATIONS.primaryService];
+}
+
+export function portsOf(svc: KubeObject | null | undefined): ServicePort[] {
+  return (svc?.spec?.ports || []).filter((p: ServicePort) => p && p.port !== undefined && p.port !== null && `${ p.port }` !== '');
+}
+
+/** Service ports default to TCP, as Kubernetes defaults them. */
+export function tcpPorts(svc: KubeObject | null | undefined): number[] {
+  return portsOf(svc).filter((p) => (p.protocol || 'TCP') === 'TCP').map((p) => Number(p.port));
+}
+
+/**
+ * Services whose IP a new Service may share: LoadBalancers that already have an address and are not themselves
+ * secondaries (the provider refuses both), other than the Service being edited.
+ */
+export function primaryCandidates(services: KubeObject[], selfRef?: string): KubeObject[] {
+  return services.filter((s) => isLoadBalancer(s) && !!ingressAddress(s) && !isSecondary(s) && serviceRef(s) !== selfRef);
+}
+
+export function secondariesOf(services: KubeObject[], primaryRef: string): KubeObject[] {
+  return services.filter((s) => s.metadata.annotations?.[ANNOTATIONS.primaryService] === primaryRef);
+}
+
+const portKey = (p: ServicePort) => `${ (p.protocol || 'TCP').toUpperCase() }/${ Number(p.port) }`;
+
+/**
+ * The ports of `mine` that another Service sharing the same IP already uses: the primary and its other secondaries
+ * (the provider refuses a secondary whose ports overlap theirs). Returns "TCP/80"-style keys with their owner.
+ */
+export function overlappingPorts(mine: ServicePort[], services: KubeObject[], primaryRef: string, selfRef: string): { port: string; owner: string }[] {
+  const taken = new Map<string, string>();
+  const primary = services.find((s) => serviceRef(s) === primaryRef);
+  const sharers = [...(primary ? [primary] : []), ...secondariesOf(services, primaryRef)].filter((s) => serviceRef(s) !== selfRef);
+
+  sharers.forEach((s) => portsOf(s).forEach((p) => taken.set(portKey(p), serviceRef(s))));
+
+  return mine.filter((p) => taken.has(portKey(p))).map((p) => ({ port: portKey(p), owner: taken.get(portKey(p)) as string }));
+}

@@ -1,0 +1,66 @@
+import { reactive } from 'vue';
+import { StoreLike } from './types';
+import { detectHarvesterGuest, PROV_CLUSTER } from './harvesterCluster';
+import { MGMT_CLUSTER } from './hostCluster';
+
+/**
+ * The Rancher cluster ids known to run the Harvester cloud provider. Every tab, column and card of the
+ * extension is registered with `cluster: harvesterGuestClusters`, the extension API's own per-cluster
+ * condition, so nothing of the extension appears on other clusters. The array is reactive and filled as
+ * clusters are entered; the placeholder keeps it from being empty (an empty list would match every cluster).
+ */
+const NO_CLUSTER_YET = '__no-harvester-guest-cluster-yet__';
+
+export const harvesterGuestClusters: string[] = reactive([NO_CLUSTER_YET]);
+
+const checked = new Map<string, Promise<boolean>>();
+
+export function isKnownHarvesterGuest(clusterId: string): boolean {
+  return harvesterGuestClusters.includes(clusterId);
+}
+
+async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
+  const mgmtCluster = store.getters['management/byId'](MGMT_CLUSTER, clusterId);
+  const provCluster = mgmtCluster?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null;
+
+  if (detectHarvesterGuest({ mgmtCluster, provCluster })) {
+    return true;
+  }
+  // K3s and imported guests are only recognisable by their nodes: one node is enough to tell.
+  try {
+    const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1` });
+
+    return !!detectHarvesterGuest({ nodes: res?.data || [] });
+  } catch (e) {
+    return false;
+  }
+}
+
+/** Classifies a cluster once per session and records it when it is a Harvester guest. */
+export function checkCluster(store: StoreLike, clusterId: string | null | undefined): Promise<boolean> {
+  if (!clusterId || clusterId === 'local' || clusterId === '_') {
+    return Promise.resolve(false);
+  }
+  if (!checked.has(clusterId)) {
+    checked.set(clusterId, classify(store, clusterId).then((yes) => {
+      if (yes && !isKnownHarvesterGuest(clusterId)) {
+        harvesterGuestClusters.push(clusterId);
+      }
+
+      return yes;
+    }));
+  }
+
+  return checked.get(clusterId) as Promise<boolean>;
+}
+
+interface WatchableStore extends StoreLike {
+  watch(getter: (state: unknown, getters: Record<string, unknown>) => unknown, cb: (value: unknown) => void, options?: { immediate?: boolean }): () => void;
+}
+
+/** Called on login: classify every cluster the user enters, before its pages ask for the extension's parts. */
+export function trackHarvesterGuests(store: WatchableStore): void {
+  store.watch((_state, getters) => getters.clusterId, (id) => {
+    checkCluster(store, id as string);
+  }, { immediate: true });
+}
