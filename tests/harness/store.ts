@@ -16,7 +16,9 @@ export interface TestStoreOptions {
 }
 
 // No other extensions are loaded in tests: the shell's own models and components are used.
-const noExtensions = markRaw({ getDynamic: () => undefined, getValidator: () => undefined });
+const noExtensions = markRaw({
+  getDynamic: () => undefined, getValidator: () => undefined, getProviders: () => [], getUIConfig: () => []
+});
 
 /**
  * A real dashboard store for tests: the shell's own Steve modules (`management` at /v1, `cluster` at

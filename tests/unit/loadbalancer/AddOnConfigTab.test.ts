@@ -1,0 +1,316 @@
+import { setupServer } from 'msw/node';
+import { reactive } from 'vue';
+import { flushPromises } from '@vue/test-utils';
+import { steveHandlers } from '../../msw/steve';
+import { createState, getObject, resetState, storeObject } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import { RKE2_GUEST, K3S_GUEST } from '../../../simulator/demo/ids';
+import { createTestStore, loadSchemas, Locale } from '../../harness/store';
+import { mountWithStore } from '../../harness/mount';
+import { editPageFor } from '../../harness/editPage';
+import AddOnConfigTab from '@pkg/loadbalancer/AddOnConfigTab.vue';
+import { ANNOTATIONS } from '@pkg/loadbalancer/annotations';
+
+const state = createState(demoSeed());
+const server = setupServer(...steveHandlers(state));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Every test starts from the demo data (resetState also clears faults and the request log).
+afterEach(() => resetState(state));
+afterAll(() => server.close());
+
+const CREATE_ROUTE = {
+  name: 'c-cluster-product-resource-create', query: {}, params: {}
+};
+const EDIT_ROUTE = {
+  name: 'c-cluster-product-resource-namespace-id', query: { mode: 'edit' }, params: {}
+};
+const VIEW_ROUTE = {
+  name: 'c-cluster-product-resource-namespace-id', query: {}, params: {}
+};
+
+async function storeFor(clusterId: string, locale: Locale = 'en-us') {
+  const store = createTestStore({ clusterId, locale });
+
+  await loadSchemas(store);
+  await store.dispatch('management/findAll', { type: 'management.cattle.io.cluster', opt: { watch: false } });
+  await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } });
+
+  return store;
+}
+
+function newService(store: any, ports = [{
+  name: 'http', port: 80, protocol: 'TCP', targetPort: 8080
+}]) {
+  return store.dispatch('cluster/create', {
+    type:     'service',
+    metadata: { name: `lb-${ Math.random().toString(36).slice(2, 7) }`, namespace: 'default' },
+    spec:     {
+      type: 'LoadBalancer', ports, selector: { app: 'web' }
+    },
+  });
+}
+
+// The shell's pages hold the resource in component data, which makes it reactive: so does this stand-in.
+// Like the shell's ResourceDetail, edit pages get a clone to edit, a clone of the original and the live object.
+async function open(store: any, plain: any, route: any) {
+  const isEdit = route !== CREATE_ROUTE;
+  const resource = reactive(isEdit ? await store.dispatch('cluster/clone', { resource: plain }) : plain);
+  const initialValue = isEdit ? await store.dispatch('cluster/clone', { resource: plain }) : null;
+  const requestsBefore = state.requests.length;
+  const Page = editPageFor(AddOnConfigTab);
+  const isCreate = route === CREATE_ROUTE;
+  const wrapper = mountWithStore(Page, store, {
+    props: {
+      value: resource, initialValue, liveValue: isEdit ? plain : null, mode: isCreate ? 'create' : 'edit', realMode: isCreate ? 'create' : 'edit'
+    },
+    global: { mocks: { $route: route, $router: { replace: jest.fn() } } },
+  });
+
+  await flushPromises();
+
+  return {
+    wrapper, svc: resource, requestsOnOpen: state.requests.slice(requestsBefore)
+  };
+}
+
+// Shell inputs put a test id either on their wrapper or on the <input> itself.
+const input = (w: any, testid: string) => {
+  const el = w.find(`[data-testid="${ testid }"]`);
+
+  return el.exists() && el.element.tagName === 'INPUT' ? el : w.find(`[data-testid="${ testid }"] input`);
+};
+
+async function save(wrapper: any) {
+  const before = state.requests.length;
+
+  await wrapper.find('.page-save').trigger('click');
+  await flushPromises();
+
+  return state.requests.slice(before).filter((r) => r.method !== 'GET');
+}
+
+describe('Add-on Config tab, create', () => {
+  it('creates a DHCP load balancer with a health check: the exact annotations Steve receives', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await newService(store);
+    const { wrapper, requestsOnOpen } = await open(store, svc, CREATE_ROUTE);
+
+    // Services are not in the store yet: the tab asks for them, the NAD mapping and the provider's workload.
+    expect(requestsOnOpen.length).toBeLessThanOrEqual(3);
+
+    await wrapper.find('[data-testid="lb-source"] [aria-checked], [data-testid="lb-source"]').exists();
+    (wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any).setSource('dhcp');
+    await flushPromises();
+    (wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any).setField('network', 'default/vlan200');
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '80');
+    await flushPromises();
+    await input(wrapper, 'hc-periodSeconds').setValue('10');
+
+    const writes = await save(wrapper);
+
+    expect(writes).toHaveLength(1);
+    expect(writes[0].method).toBe('POST');
+    expect((writes[0].body as any).metadata.annotations).toEqual({
+      [ANNOTATIONS.ipam]:             'dhcp',
+      [ANNOTATIONS.network]:          'default/vlan200',
+      [ANNOTATIONS.healthCheckPort]:  '80',
+      [ANNOTATIONS.successThreshold]: '1',
+      [ANNOTATIONS.failureThreshold]: '3',
+      [ANNOTATIONS.periodSeconds]:    '10',
+      [ANNOTATIONS.timeoutSeconds]:   '3',
+    });
+  });
+
+  it('writes no annotation at all when the user leaves the tab alone (pool is the provider default)', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await newService(store);
+    const { wrapper } = await open(store, svc, CREATE_ROUTE);
+
+    expect(wrapper.find('[data-testid="lb-source"]').text()).toContain('IP pool (provider default)');
+    const writes = await save(wrapper);
+
+    expect((writes[0].body as any).metadata.annotations).toBeUndefined();
+  });
+
+  it('blocks Save with a message beside the field while the health-check port is not a Service TCP port', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await newService(store, [{
+      name: 'dns', port: 53, protocol: 'UDP', targetPort: 53
+    } as any, {
+      name: 'http', port: 80, protocol: 'TCP', targetPort: 80
+    }]);
+    const { wrapper } = await open(store, svc, CREATE_ROUTE);
+
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '53');
+    await input(wrapper, 'hc-timeoutSeconds').setValue('0');
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="hc-port-error"]').text()).toBe("The port must be one of the Service's TCP ports: 80.");
+    expect(wrapper.find('[data-testid="hc-timeoutSeconds-error"]').text()).toBe('Enter a whole number of 1 or more.');
+
+    const writes = await save(wrapper);
+
+    expect(writes).toEqual([]);
+    expect(wrapper.find('.page-errors').text()).toContain('The Add-on Config tab has errors; fix them before saving.');
+    // The user's input is still there.
+    expect(input(wrapper, 'hc-timeoutSeconds').element.value).toBe('0');
+  });
+
+  it('shows the messages in Simplified Chinese', async() => {
+    const store = await storeFor(RKE2_GUEST.id, 'zh-hans');
+    const svc = await newService(store);
+    const { wrapper } = await open(store, svc, CREATE_ROUTE);
+
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    await input(wrapper, 'hc-failureThreshold').setValue('x');
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="hc-failureThreshold-error"]').text()).toBe('请输入大于或等于 1 的整数。');
+    expect(wrapper.find('[data-testid="hc-port-error"]').text()).toBe('健康检查需要一个端口。');
+    expect(wrapper.text()).toContain('健康检查');
+  });
+
+  it('shares an IP only without overlapping ports, and gives the secondary no IPAM', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const { wrapper, svc } = await open(store, await newService(store, [{
+      name: 'https', port: 443, protocol: 'TCP', targetPort: 8443
+    }]), CREATE_ROUTE);
+    const tab = wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any;
+
+    tab.setSource('share');
+    await flushPromises();
+    expect(tab.primaryOptions.map((o: any) => o.value)).toEqual(['default/web-pool']);
+    tab.setField('primaryService', 'default/web-pool');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: TCP/443 (default/web-pool).');
+    expect(await save(wrapper)).toEqual([]);
+
+    svc.spec.ports = [{
+      name: 'alt', port: 9443, protocol: 'TCP', targetPort: 8443
+    }];
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-primary-error"]').exists()).toBe(false);
+    const writes = await save(wrapper);
+
+    expect((writes[0].body as any).metadata.annotations).toEqual({ [ANNOTATIONS.primaryService]: 'default/web-pool' });
+  });
+
+  it('warns about a malformed NAD mapping and still lets the user type a network', async() => {
+    const cm = getObject(state, RKE2_GUEST.id, 'configmap', 'kube-system/harvester-nad-mapping') as any;
+    const saved = cm.data['interface-nad-mapping'];
+
+    storeObject(state, RKE2_GUEST.id, 'configmap', { ...cm, data: { 'interface-nad-mapping': '{"default/vlan100": ' } });
+    try {
+      const store = await storeFor(RKE2_GUEST.id);
+      const svc = await newService(store);
+      const { wrapper } = await open(store, svc, CREATE_ROUTE);
+      const tab = wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any;
+
+      tab.setSource('dhcp');
+      await flushPromises();
+      expect(wrapper.find('[data-testid="lb-network-malformed"]').text()).toContain('does not hold valid JSON');
+      await input(wrapper, 'lb-network').setValue('vlan100');
+      await flushPromises();
+      expect(wrapper.find('[data-testid="lb-network-error"]').text()).toBe('Enter the network as namespace/name, e.g. default/vlan100.');
+      await input(wrapper, 'lb-network').setValue('default/vlan100');
+      const writes = await save(wrapper);
+
+      expect((writes[0].body as any).metadata.annotations[ANNOTATIONS.network]).toBe('default/vlan100');
+    } finally {
+      storeObject(state, RKE2_GUEST.id, 'configmap', { ...cm, data: { 'interface-nad-mapping': saved } });
+    }
+  });
+});
+
+describe('Add-on Config tab, edit', () => {
+  it('locks the IP source, names the provider version that ignores health checks, and keeps unrelated annotations', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-pool', opt: { watch: false }
+    });
+    const before = { ...live.metadata.annotations };
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+    expect(wrapper.find('[data-testid="lb-source-locked"]').text()).toContain('create a new Service');
+    expect(wrapper.find('[data-testid="hc-support"]').text()).toContain('v0.2.4 in this cluster ignores these settings');
+
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '443');
+    await flushPromises();
+    const writes = await save(wrapper);
+
+    expect(writes[0].method).toBe('PUT');
+    const sent = (writes[0].body as any).metadata.annotations;
+
+    Object.entries(before).forEach(([k, v]) => expect(sent[k]).toBe(v));
+    expect(sent[ANNOTATIONS.healthCheckPort]).toBe('443');
+  });
+
+  it('opening and saving an untouched Service sends its annotations unchanged', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-dhcp', opt: { watch: false }
+    });
+    const before = { ...live.metadata.annotations };
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+    const writes = await save(wrapper);
+
+    expect((writes[0].body as any).metadata.annotations).toEqual(before);
+  });
+
+  it('turning the health check off removes all five keys (k3s guest, provider v0.1.5 enforces them)', async() => {
+    const store = await storeFor(K3S_GUEST.id);
+    const { wrapper, svc } = await open(store, await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false }
+    }), EDIT_ROUTE);
+
+    expect(wrapper.find('[data-testid="hc-support"]').text()).toContain('v0.1.5 in this cluster probes each backend');
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    const writes = await save(wrapper);
+    const sent = (writes[0].body as any).metadata.annotations || {};
+
+    expect(Object.keys(sent).filter((k) => k.includes('healthcheck'))).toEqual([]);
+    expect(sent[ANNOTATIONS.ipam]).toBe('pool');
+    expect(svc.metadata.annotations[ANNOTATIONS.healthCheckPort]).toBeUndefined();
+  });
+
+  it.each([409, 403, 'drop'] as const)('keeps every edit on screen and says what happened when the save fails with %p', async(fault) => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const { wrapper, svc } = await open(store, await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-pool', opt: { watch: false, force: true }
+    }), EDIT_ROUTE);
+
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '80');
+    await input(wrapper, 'hc-periodSeconds').setValue('7');
+    state.faults.push({
+      match: { method: 'PUT' }, respond: fault, times: fault === 409 ? 2 : 1
+    });
+    await save(wrapper);
+
+    expect(wrapper.find('.page-errors').text()).not.toBe('');
+    expect(input(wrapper, 'hc-periodSeconds').element.value).toBe('7');
+    expect(svc.metadata.annotations[ANNOTATIONS.periodSeconds]).toBe('7');
+    // A retry after the fault goes through with the same edits.
+    const retry = await save(wrapper);
+
+    expect((retry.find((r) => r.method === 'PUT')?.body as any)?.metadata.annotations[ANNOTATIONS.periodSeconds]).toBe('7');
+  });
+});
+
+describe('Add-on Config tab, detail', () => {
+  it('is read-only and explains a Pending load balancer from the Harvester side', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-dhcp', opt: { watch: false }
+    });
+    const { wrapper } = await open(store, svc, VIEW_ROUTE);
+
+    expect(wrapper.findAll('input:not([disabled])').filter((i) => i.attributes('type') === 'text')).toHaveLength(0);
+    expect(wrapper.find('[data-testid="host-lb-address"]').text()).toBe('Pending');
+    expect(wrapper.find('[data-testid="host-lb-reasons"]').text()).toContain('no matching IP pool');
+  });
+});
