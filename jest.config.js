@@ -6,18 +6,19 @@ module.exports = {
   testEnvironment:        '<rootDir>/tests/setup/jsdom-env.js',
   // jsdom would resolve packages (msw, @vue/test-utils) to their browser builds; use node's.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
-  setupFilesAfterEnv:     ['<rootDir>/tests/setup/vue.ts'],
+  setupFilesAfterEnv:     ['<rootDir>/tests/setup/after-env.js'],
   testMatch:              ['<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/'],
   moduleFileExtensions:   ['ts', 'js', 'mjs', 'json', 'vue'],
+  // Asset stubs first: the first matching pattern wins, and shell SVGs must not be mapped as modules.
   moduleNameMapper:       {
+    '\\.(css|scss)$':                                  '<rootDir>/tests/setup/empty.js',
+    '\\.(jpe?g|png|gif|webp|svg|woff2?|eot|ttf|otf)$': '<rootDir>/tests/setup/file.js',
     '^@shell/(.*)$':                                   `${ SHELL }/$1`,
     '^@components/(.*)$':                              `${ SHELL }/rancher-components/$1`,
     '^@pkg/(.*)$':                                     '<rootDir>/pkg/harvester-cloud-ui/$1',
     '^~/(.*)$':                                        '<rootDir>/$1',
     '^clipboard-polyfill$':                            '<rootDir>/node_modules/clipboard-polyfill/dist/es6/clipboard-polyfill.es6.js',
-    '\\.(css|scss)$':                                  '<rootDir>/tests/setup/empty.js',
-    '\\.(jpe?g|png|gif|webp|svg|woff2?|eot|ttf|otf)$': '<rootDir>/tests/setup/file.js',
   },
   transform: {
     '^.+\\.vue$':       '<rootDir>/tests/setup/vue-transform.js',

@@ -1,7 +1,9 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
-import { harvesterGuestClusters, trackHarvesterGuests } from './steve/guestRegistry';
+import { trackHarvesterGuests } from './steve/guestRegistry';
 import { registerLoadBalancer } from './loadbalancer/register';
+import { registerStorage } from './storage/register';
+import { registerTopology } from './topology/register';
 
 // Registration only: each feature folder registers its own parts, all conditioned on Harvester guest clusters.
 export default function(plugin: IPlugin): void {
@@ -11,5 +13,7 @@ export default function(plugin: IPlugin): void {
 
   plugin.addNavHooks({ onLogin: async(store) => trackHarvesterGuests(store) });
 
-  registerLoadBalancer(plugin, harvesterGuestClusters);
+  registerLoadBalancer(plugin);
+  registerStorage(plugin);
+  registerTopology(plugin);
 }

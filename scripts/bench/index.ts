@@ -24,3 +24,19 @@ function bundleReport() {
 }
 
 bundleReport();
+
+function requestsReport() {
+  const fs = require('node:fs');
+  const file = path.join(ROOT, 'tmp', 'bench', 'lb-tab-requests.json');
+
+  if (!fs.existsSync(file)) {
+    return;
+  }
+  const reqs: { method: string; url: string; bytes: number }[] = JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  console.log('\n## Requests when the Add-on Config tab opens (create page, nothing cached; budget 3)');
+  reqs.forEach((r) => console.log(`  ${ r.method } ${ r.url }: ${ kib(r.bytes) }`));
+  console.log(`  total: ${ reqs.length } requests, ${ kib(reqs.reduce((n, r) => n + r.bytes, 0)) }`);
+}
+
+requestsReport();

@@ -1,5 +1,6 @@
 import { IPlugin, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { KubeObject } from '../steve/types';
+import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText } from './serviceColumns';
 
 type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Record<string, string>) => string> };
@@ -7,7 +8,7 @@ type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Rec
 const translate = (row: Row) => (key: string, args?: Record<string, string>) => row.$rootGetters?.['i18n/t'](key, args) || key;
 
 /** The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns. */
-export function registerLoadBalancer(plugin: IPlugin, harvesterGuestClusters: string[]): void {
+export function registerLoadBalancer(plugin: IPlugin): void {
   // The same name as Rancher's built-in harvester-manager tab, so that one tab shows where both would.
   const tab = {
     name:       'add-on-config',

@@ -60,7 +60,8 @@ export async function hostList<T = KubeObject>(store: StoreLike, hostClusterId: 
   }
   const path = query.namespace ? `${ type }/${ encodeURIComponent(query.namespace) }` : type;
   const qs = params.toString();
-  const res: SteveCollection<T> = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/${ path }${ qs ? `?${ qs }` : '' }` });
+  // A 401 from the host's proxy means "not allowed there", not "logged out of Rancher": no redirect to login.
+  const res: SteveCollection<T> = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/${ path }${ qs ? `?${ qs }` : '' }`, redirectUnauthorized: false });
 
   return res?.data || [];
 }

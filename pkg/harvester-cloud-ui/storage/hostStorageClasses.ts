@@ -1,0 +1,172 @@
+/**
+ * Everything the Harvester provisioner form reads, in one place: the host cluster's StorageClasses (through
+ * Rancher's proxy), the CSI driver version on the guest and the host-side RBAC of its service account.
+ * Opening the form costs the host lookup (one GET of the cloud credential) and one list of the host's
+ * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
+ */
+import { KubeObject, StoreLike } from '../steve/types';
+import { findHostClusterId, hostList, MGMT_CLUSTER } from '../steve/hostCluster';
+import { PROV_CLUSTER } from '../steve/harvesterCluster';
+import { COMPONENTS, installedVersion, versionFromWorkload } from '../steve/installedVersions';
+import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
+import { STORAGE_CLASS } from './names';
+
+export const CLUSTER_ROLE_BINDING = 'rbac.authorization.k8s.io.clusterrolebinding';
+export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';
+
+const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
+
+type StorageClass = KubeObject & {
+  provisioner?: string;
+  parameters?: Record<string, string>;
+  volumeBindingMode?: string;
+};
+
+/** Why the host's classes could not be listed. */
+export type HostFailure = 'noHost' | 'forbidden' | 'unreachable' | 'error';
+
+export interface HostClasses {
+  hostClusterId: string | null;
+  /** null when they could not be read. */
+  classes: KubeObject[] | null;
+  failure?: HostFailure;
+  /** The server's message, shown as is. */
+  detail?: string;
+}
+
+export interface HostClassDescription {
+  name: string;
+  provisioner: string;
+  /** Longhorn's `numberOfReplicas`, when the class sets it. */
+  replicas?: string;
+  volumeBindingMode: string;
+  isDefault: boolean;
+}
+
+interface RequestError {
+  _status?: number;
+  status?: number;
+  message?: string;
+  response?: { status?: number };
+}
+
+export function failureOf(err: unknown): { failure: HostFailure; detail?: string } {
+  const e = (err || {}) as RequestError;
+  const status = e._status ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
+  const detail = typeof e.message === 'string' && e.message ? e.message : (status ? `HTTP ${ status }` : undefined);
+
+  if (status === 401 || status === 403) {
+    return { failure: 'forbidden', detail };
+  }
+  // No answer at all, or the proxy could not reach the host's agent.
+  if (status === undefined || status === 0 || status === 502 || status === 503 || status === 504) {
+    return { failure: 'unreachable', detail };
+  }
+
+  return { failure: 'error', detail };
+}
+
+/** Finds the guest's Harvester host and lists its StorageClasses: at most two requests. */
+export async function loadHostStorageClasses(store: StoreLike, guestClusterId: string): Promise<HostClasses> {
+  const hostClusterId = await findHostClusterId(store, guestClusterId);
+
+  if (!hostClusterId) {
+    return {
+      hostClusterId, classes: null, failure: 'noHost'
+    };
+  }
+  try {
+    const classes = await hostList(store, hostClusterId, STORAGE_CLASS);
+
+    return { hostClusterId, classes };
+  } catch (err) {
+    return {
+      hostClusterId, classes: null, ...failureOf(err)
+    };
+  }
+}
+
+export function isDefaultClass(sc: KubeObject): boolean {
+  return DEFAULT_CLASS_ANNOTATIONS.some((a) => sc.metadata?.annotations?.[a] === 'true');
+}
+
+/** The class the host uses when none is named; with several marked default, Kubernetes takes the newest. */
+export function hostDefaultClass(classes: KubeObject[]): KubeObject | null {
+  const defaults = classes.filter(isDefaultClass);
+  const created = (sc: KubeObject) => `${ (sc.metadata as { creationTimestamp?: string }).creationTimestamp || '' }`;
+
+  return defaults.sort((a, b) => created(b).localeCompare(created(a)))[0] || null;
+}
+
+export function describeHostClass(sc: KubeObject): HostClassDescription {
+  const c = sc as StorageClass;
+
+  return {
+    name:              c.metadata.name,
+    provisioner:       c.provisioner || '',
+    replicas:          c.parameters?.numberOfReplicas,
+    volumeBindingMode: c.volumeBindingMode || 'Immediate',
+    isDefault:         isDefaultClass(c),
+  };
+}
+
+/** The installed CSI driver version: from the store when the DaemonSet is already loaded, else one GET. */
+export async function csiDriverVersion(store: StoreLike): Promise<string | null> {
+  const { type, id } = COMPONENTS.csiDriver;
+  const cached = store.getters['cluster/byId']?.(type, id);
+
+  return cached ? versionFromWorkload(cached, 'csiDriver') : installedVersion(store, 'csiDriver');
+}
+
+/**
+ * The CSI driver's service account on the host: the guest cluster's name (seed 004) in the namespace of its VMs,
+ * which the Harvester machine config of the guest's first machine pool names (`vmNamespace`). One GET of that
+ * config; `namespace` is null for guests Rancher did not provision (imported, K3s by hand).
+ */
+export async function csiServiceAccount(store: StoreLike, guestClusterId: string): Promise<{ name: string; namespace: string | null }> {
+  const mgmt = store.getters['management/byId'](MGMT_CLUSTER, guestClusterId) as (KubeObject & { provClusterId?: string }) | undefined;
+  const prov: KubeObject | undefined = mgmt?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmt.provClusterId) : undefined;
+  const name = prov?.metadata?.name || mgmt?.spec?.displayName || guestClusterId;
+  const pools: { machineConfigRef?: { kind?: string; name?: string } }[] = prov?.spec?.rkeConfig?.machinePools || [];
+  const ref = pools.map((p) => p.machineConfigRef).find((r) => r?.kind === 'HarvesterConfig' && r.name);
+
+  if (!prov || !ref?.name) {
+    return { name, namespace: null };
+  }
+  try {
+    const config = await store.dispatch('management/request', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(prov.metadata.namespace || '') }/${ encodeURIComponent(ref.name) }` });
+
+    return { name, namespace: config?.vmNamespace || null };
+  } catch (e) {
+    return { name, namespace: null };
+  }
+}
+
+/** One list of the host's ClusterRoleBindings; 'unknown' when they cannot be read. */
+export async function csiRbacOnHost(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<RbacState> {
+  try {
+    return csiRbacState(await hostList(store, hostClusterId, CLUSTER_ROLE_BINDING), account);
+  } catch (e) {
+    return 'unknown';
+  }
+}
+
+export interface CustomClassChecks {
+  /** null: not readable. */
+  csiVersion: string | null;
+  account: { name: string; namespace: string | null };
+  rbac: RbacState;
+}
+
+/**
+ * What matters once a custom host class is in play: the CSI driver version on the guest and whether its service
+ * account may read the host's StorageClasses. Up to three requests (DaemonSet, machine config, host bindings).
+ */
+export async function customClassChecks(store: StoreLike, guestClusterId: string, hostClusterId: string | null): Promise<CustomClassChecks> {
+  const [csiVersion, account] = await Promise.all([csiDriverVersion(store), csiServiceAccount(store, guestClusterId)]);
+  const rbac = hostClusterId && account.namespace ? await csiRbacOnHost(store, hostClusterId, { name: account.name, namespace: account.namespace }) : 'unknown';
+
+  return {
+    csiVersion, account, rbac
+  };
+}

@@ -1,0 +1,176 @@
+import { KubeObject } from '../steve/types';
+import { vmUidOf } from '../steve/harvesterCluster';
+import { Topology, hasTopology, sameTopology, topologyOf } from './labels';
+
+/** What was read from the Harvester host (see hostTopology.ts). */
+export interface HostSnapshot {
+  vms: readonly KubeObject[];
+  vmis: readonly KubeObject[];
+  /** null: the VMs could be read but not the host's nodes (e.g. a Harvester project member). */
+  nodes: readonly KubeObject[] | null;
+}
+
+/**
+ * - inSync: guest labels, the VM's annotations and the current host's labels agree
+ * - drifted: they differ (see reasons)
+ * - unlabelled: neither the node nor its VM has a topology, but the host it runs on has one now (the host was
+ *   labelled after the VM started); not drift, though the same restart and re-sync give the node labels
+ * - notRunning: the VM has no running instance, so it runs on no host now
+ * - vmMissing: no VM on the host has the uid in the node's providerID
+ * - unmanaged: the node has no harvester:// providerID
+ * - unknown: the host could not be read
+ */
+export type DriftStatus = 'inSync' | 'drifted' | 'unlabelled' | 'notRunning' | 'vmMissing' | 'unmanaged' | 'unknown';
+
+/**
+ * - hostChanged: the VM's annotations no longer match the host it runs on (migrated, or the host was
+ *   relabelled); Harvester only copies host labels when the instance starts.
+ * - guestStale: the guest node's labels no longer match the VM's annotations; the cloud provider has not
+ *   re-synced them.
+ */
+export type DriftReason = 'hostChanged' | 'guestStale' | 'hostLabelledLater';
+
+export interface NodeDrift {
+  node: string;
+  status: DriftStatus;
+  reasons: DriftReason[];
+  guest: Topology;
+  /** The VM's topology annotations; null when the VM was not found or the host was not read. */
+  vm: Topology | null;
+  /** Labels of the host node the VM's instance runs on now; null when unknown. */
+  host: Topology | null;
+  vmNamespace: string | null;
+  vmName: string | null;
+  hostNode: string | null;
+}
+
+export interface DriftReport {
+  hostReadable: boolean;
+  hostNodesReadable: boolean;
+  nodes: NodeDrift[];
+  byName: Map<string, NodeDrift>;
+  drifted: number;
+  unlabelled: number;
+  vmMissing: number;
+  notRunning: number;
+}
+
+const key = (o: KubeObject) => `${ o.metadata.namespace || '' }/${ o.metadata.name }`;
+
+/**
+ * The cloud provider reads the topology from the running instance's annotations (cloud-provider-harvester
+ * `InstanceMetadata`); fall back to the VM object when the instance carries none (stopped VM).
+ */
+export function vmTopology(vm: KubeObject, vmi: KubeObject | undefined): Topology {
+  const fromVmi = topologyOf(vmi?.metadata?.annotations);
+
+  return vmi && hasTopology(fromVmi) ? fromVmi : topologyOf(vm.metadata.annotations);
+}
+
+export function isRunning(vmi: KubeObject | undefined): boolean {
+  return !!vmi && vmi.status?.phase === 'Running' && !!vmi.status?.nodeName;
+}
+
+function blank(node: KubeObject, status: DriftStatus): NodeDrift {
+  return {
+    node:        node.metadata.name,
+    status,
+    reasons:     [],
+    guest:       topologyOf(node.metadata.labels),
+    vm:          null,
+    host:        null,
+    vmNamespace: null,
+    vmName:      null,
+    hostNode:    null,
+  };
+}
+
+/** Compares one guest node with its VM, instance and current host node (all looked up by the caller). */
+export function compareNode(
+  node: KubeObject,
+  vm: KubeObject | undefined,
+  vmi: KubeObject | undefined,
+  hostNode: KubeObject | undefined,
+  hostNodesReadable: boolean
+): NodeDrift {
+  if (!vm) {
+    return blank(node, 'vmMissing');
+  }
+  const out = blank(node, 'inSync');
+  const running = isRunning(vmi);
+
+  out.vmNamespace = vm.metadata.namespace || null;
+  out.vmName = vm.metadata.name;
+  out.vm = vmTopology(vm, vmi);
+  out.hostNode = running ? vmi?.status?.nodeName : null;
+  out.host = running && hostNode ? topologyOf(hostNode.metadata.labels) : null;
+
+  if (!hasTopology(out.guest) && !hasTopology(out.vm) && out.host && hasTopology(out.host)) {
+    out.status = 'unlabelled';
+    out.reasons.push('hostLabelledLater');
+
+    return out;
+  }
+  if (out.host && !sameTopology(out.vm, out.host)) {
+    out.reasons.push('hostChanged');
+  }
+  if (!sameTopology(out.guest, out.vm)) {
+    out.reasons.push('guestStale');
+  }
+  if (out.reasons.length) {
+    out.status = 'drifted';
+  } else if (!running) {
+    out.status = 'notRunning';
+  } else if (!out.host && hostNodesReadable) {
+    // The instance names a host node we cannot see: treat the host as unknown rather than in sync.
+    out.status = 'unknown';
+  }
+
+  return out;
+}
+
+/**
+ * Follows each guest node's providerID to its VM (by uid), the instance of the same namespace/name and the
+ * host node it runs on. Linear: every host list is indexed once in a Map. `host` null: the host could not
+ * be read, every node is reported 'unknown' and shown with its own labels.
+ */
+export function analyseDrift(guestNodes: readonly KubeObject[], host: HostSnapshot | null): DriftReport {
+  const vmsByUid = new Map<string, KubeObject>();
+  const vmisByKey = new Map<string, KubeObject>();
+  const hostNodes = new Map<string, KubeObject>();
+
+  if (host) {
+    host.vms.forEach((vm) => vm.metadata.uid && vmsByUid.set(vm.metadata.uid, vm));
+    host.vmis.forEach((vmi) => vmisByKey.set(key(vmi), vmi));
+    (host.nodes || []).forEach((n) => hostNodes.set(n.metadata.name, n));
+  }
+  const hostNodesReadable = !!host?.nodes;
+  const report: DriftReport = {
+    hostReadable: !!host, hostNodesReadable, nodes: [], byName: new Map(), drifted: 0, unlabelled: 0, vmMissing: 0, notRunning: 0
+  };
+
+  for (const node of guestNodes) {
+    const uid = vmUidOf(node);
+    let d: NodeDrift;
+
+    if (!uid) {
+      d = blank(node, 'unmanaged');
+    } else if (!host) {
+      d = blank(node, 'unknown');
+    } else {
+      const vm = vmsByUid.get(uid);
+      const vmi = vm ? vmisByKey.get(key(vm)) : undefined;
+      const hostNode = vmi?.status?.nodeName ? hostNodes.get(vmi.status.nodeName) : undefined;
+
+      d = compareNode(node, vm, vmi, hostNode, hostNodesReadable);
+    }
+    report.nodes.push(d);
+    report.byName.set(d.node, d);
+    report.drifted += d.status === 'drifted' ? 1 : 0;
+    report.unlabelled += d.status === 'unlabelled' ? 1 : 0;
+    report.vmMissing += d.status === 'vmMissing' ? 1 : 0;
+    report.notRunning += d.status === 'notRunning' ? 1 : 0;
+  }
+
+  return report;
+}

@@ -1,0 +1,37 @@
+import { CardLocation, IPlugin, LocationConfig, TableColumnLocation } from '@shell/core/types';
+import { REGION_COLUMN, REGION_PAGINATION_COLUMN, ZONE_COLUMN, ZONE_PAGINATION_COLUMN } from './nodeColumns';
+import { EXPLORER, TOPOLOGY_PATH, TOPOLOGY_ROUTE } from './nav';
+import { harvesterGuestClusters } from '../steve/guestRegistry';
+
+/**
+ * Everything the topology feature adds to the dashboard: Region and Zone columns on the node list, the
+ * Topology page with its entry in the cluster explorer's side menu, and a card on the cluster dashboard.
+ *
+ * Columns and card carry the extension API's per-cluster condition (the shared, reactive list of Harvester
+ * guest clusters). The side menu has no per-cluster condition (it is built once per product), so the entry
+ * shows on every cluster and the page tells a cluster not running on Harvester so.
+ */
+export function registerTopology(plugin: IPlugin): void {
+  const where = (resource?: string): LocationConfig => ({
+    product: [EXPLORER],
+    cluster: harvesterGuestClusters,
+    ...(resource ? { resource: [resource] } : {}),
+  });
+
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, where('node'), REGION_COLUMN, REGION_PAGINATION_COLUMN);
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, where('node'), ZONE_COLUMN, ZONE_PAGINATION_COLUMN);
+
+  plugin.addCard(CardLocation.CLUSTER_DASHBOARD_CARD, where(), {
+    labelKey:  'harvesterTopology.card.title',
+    component: () => import('./TopologyCard.vue'),
+  });
+
+  // The side-menu entry (nav.ts `init`, run by the extension loader once the store exists) and its page.
+  plugin.addProduct(require('./nav'));
+  plugin.addRoute('default', {
+    name:      TOPOLOGY_ROUTE,
+    path:      TOPOLOGY_PATH,
+    component: () => import('./TopologyView.vue'),
+    meta:      { product: EXPLORER },
+  });
+}

@@ -1,0 +1,29 @@
+import enUs from '@pkg/l10n/en-us.yaml';
+import zhHans from '@pkg/l10n/zh-hans.yaml';
+import IntlMessageFormat from 'intl-messageformat';
+
+const leaves = (o: any, prefix = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${ prefix }${ k }.`) : [[`${ prefix }${ k }`, v as string]]));
+
+describe('harvesterStorage translations', () => {
+  const en = leaves((enUs as any).harvesterStorage);
+  const zh = leaves((zhHans as any).harvesterStorage);
+
+  it('have the same keys in en-us and zh-hans', () => {
+    expect(zh.map(([k]) => k)).toEqual(en.map(([k]) => k));
+  });
+
+  it('are real translations and parse as the shell parses them (ICU, tags not allowed)', () => {
+    for (const [key, msg] of [...en, ...zh]) {
+      expect(typeof msg).toBe('string');
+      if (msg.includes('{')) {
+        expect(() => new IntlMessageFormat(msg, 'en').format({
+          name: 'n', count: '2', detail: 'd', mode: 'm', version: 'v', min: '0.1.15', namespace: 'ns'
+        })).not.toThrow();
+      }
+      expect(`${ key }:${ msg }`).not.toMatch(/[<>]/);
+    }
+    const zhText = zh.filter(([k]) => !['hostVolumeMode.filesystem'].includes(k));
+
+    expect(zhText.every(([, msg]) => /[\u4e00-\u9fff]/.test(msg))).toBe(true);
+  });
+});

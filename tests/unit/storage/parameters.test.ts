@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import {
+  chooseHostStorageClass, chooseHostVolumeMode, isDns1123Subdomain, readParameters, replaceOthers, validateParameters, writeParameters
+} from '@pkg/storage/parameters';
+
+const write = (base: Record<string, string>, f: (p: ReturnType<typeof readParameters>) => ReturnType<typeof readParameters>) => writeParameters(base, f(readParameters(base)));
+
+describe('readParameters / writeParameters', () => {
+  it('gives back an untouched class exactly: same keys, same order, same bytes', () => {
+    const base = {
+      zeta: ' spaced value ', hostVolumeMode: 'Filesystem', a: '', hostStorageClass: '', 'x.y/z': 'ünïcode\n'
+    };
+    const out = writeParameters(base, readParameters(base));
+
+    expect(JSON.stringify(out)).toBe(JSON.stringify(base));
+  });
+
+  it('round-trips any string map unchanged (property)', () => {
+    fc.assert(fc.property(fc.dictionary(fc.string(), fc.string()), (base) => {
+      expect(JSON.stringify(writeParameters(base, readParameters(base)))).toBe(JSON.stringify(base));
+    }));
+  });
+
+  it('keeps keys that are special to JavaScript objects as plain data', () => {
+    const base = JSON.parse('{"__proto__":"x","constructor":"y"}');
+
+    expect(JSON.stringify(writeParameters(base, readParameters(base)))).toBe('{"__proto__":"x","constructor":"y"}');
+  });
+
+  it('a new class with a host class picked saves exactly that parameter', () => {
+    expect(write({}, (p) => chooseHostStorageClass(p, 'replica-2'))).toEqual({ hostStorageClass: 'replica-2' });
+  });
+
+  it('host default writes no parameter: the driver looks up any present value, even an empty one', () => {
+    expect(write({}, (p) => chooseHostStorageClass(p, undefined))).toEqual({});
+    expect(write({ hostStorageClass: 'replica-2', a: '1' }, (p) => chooseHostStorageClass(p, ''))).toEqual({ a: '1' });
+    // A saved empty value is the user's, not ours to drop when re-picked.
+    expect(write({ hostStorageClass: '' }, (p) => chooseHostStorageClass(p, ''))).toEqual({ hostStorageClass: '' });
+  });
+
+  it('changing one field keeps the other parameters and their order', () => {
+    const out = write({
+      b: '2', hostStorageClass: 'x', a: '1'
+    }, (p) => chooseHostStorageClass(p, 'replica-2'));
+
+    expect(Object.entries(out)).toEqual([['b', '2'], ['hostStorageClass', 'replica-2'], ['a', '1']]);
+  });
+
+  it('host volume mode: filesystem or no parameter; an unknown saved value is kept when re-picked', () => {
+    expect(write({}, (p) => chooseHostVolumeMode(p, 'filesystem'))).toEqual({ hostVolumeMode: 'filesystem' });
+    expect(write({ hostVolumeMode: 'filesystem' }, (p) => chooseHostVolumeMode(p, undefined))).toEqual({});
+    expect(write({ hostVolumeMode: 'Block' }, (p) => chooseHostVolumeMode(p, 'Block'))).toEqual({ hostVolumeMode: 'Block' });
+  });
+
+  it('key/value edits replace the other parameters only', () => {
+    const out = write({
+      hostStorageClass: 'r2', a: '1', b: '2'
+    }, (p) => replaceOthers(p, { b: '3', c: '' }));
+
+    expect(Object.entries(out)).toEqual([['hostStorageClass', 'r2'], ['b', '3'], ['c', '']]);
+  });
+
+  it('a managed key typed in the key/value list goes to its field', () => {
+    const out = write({ hostStorageClass: 'r2' }, (p) => replaceOthers(p, { hostStorageClass: 'single-replica' }));
+
+    expect(out).toEqual({ hostStorageClass: 'single-replica' });
+    expect(readParameters(out).others).toEqual({});
+  });
+});
+
+describe('validateParameters', () => {
+  const names = ['harvester-longhorn', 'replica-2'];
+
+  it.each(['replica-2', 'a', 'a.b-c', '0x'])('%s is a valid name', (n) => {
+    expect(isDns1123Subdomain(n)).toBe(true);
+  });
+  it.each(['Replica', 'a_b', '-a', 'a-', 'a..b', 'a b', '', 'x:y'])('%j is not a valid name', (n) => {
+    expect(isDns1123Subdomain(n)).toBe(false);
+  });
+  it('allows at most 253 characters', () => {
+    expect(isDns1123Subdomain('a'.repeat(253))).toBe(true);
+    expect(isDns1123Subdomain('a'.repeat(254))).toBe(false);
+  });
+
+  it('an invalid name is an error; a name the host lacks is a warning; nothing is checked for host default', () => {
+    expect(validateParameters({ hostStorageClass: 'Bad_Name', others: {} }, names).errors).toEqual([{
+      field: 'hostStorageClass', key: 'invalidName', args: { name: 'Bad_Name' }
+    }]);
+    expect(validateParameters({ hostStorageClass: 'gold', others: {} }, names)).toEqual({
+      errors:   [],
+      warnings: [{
+        field: 'hostStorageClass', key: 'notOnHost', args: { name: 'gold' }
+      }]
+    });
+    expect(validateParameters({ hostStorageClass: 'replica-2', others: {} }, names)).toEqual({ errors: [], warnings: [] });
+    expect(validateParameters({ others: {} }, names)).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('without the host list a valid name gets no warning', () => {
+    expect(validateParameters({ hostStorageClass: 'gold', others: {} }, null)).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('warns about values the driver mishandles: an empty class name, a volume mode other than filesystem', () => {
+    expect(validateParameters({
+      hostStorageClass: '', hostVolumeMode: 'Filesystem', others: {}
+    }, names).warnings.map((w) => w.key)).toEqual(['emptyHostStorageClass', 'ignoredVolumeMode']);
+  });
+});

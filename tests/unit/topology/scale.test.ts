@@ -1,0 +1,52 @@
+import { setupServer } from 'msw/node';
+import { steveHandlers } from '../../msw/steve';
+import { createState, storeObject } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import TopologyView from '@pkg/topology/TopologyView.vue';
+import { generateCluster } from '../../../scripts/bench/topology';
+import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from './demoStore';
+
+// The demo guest grown by 5,000 nodes in 10 zones, with their VMs and instances on 20 more host nodes
+// (every 7th VM migrated, 1% never labelled).
+const state = createState(demoSeed());
+const big = generateCluster(5000);
+
+big.nodes.forEach((n) => storeObject(state, RKE2_GUEST.id, 'node', {
+  apiVersion: 'v1', kind: 'Node', ...n
+} as any));
+big.host.nodes?.forEach((n) => storeObject(state, HARVESTER_HOST.id, 'node', {
+  apiVersion: 'v1', kind: 'Node', ...n
+} as any));
+big.host.vms.forEach((vm) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachine', {
+  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
+} as any));
+big.host.vmis.forEach((vmi) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachineinstance', {
+  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', ...vmi
+} as any));
+const server = setupServer(...steveHandlers(state));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+describe('TopologyView at 5,000 nodes', () => {
+  it('renders collapsed zones and pages the node rows of an opened zone', async() => {
+    const start = Date.now();
+    const { wrapper } = await mountDemo(TopologyView, RKE2_GUEST.id);
+    const elapsed = Date.now() - start;
+
+    expect(wrapper.find('[data-testid="topology-summary"]').text()).toMatch(/^5 regions, 13 zones, 5,006 nodes, 51 unlabelled, \d+ drifted$/);
+    const zones = wrapper.findAll('[data-testid="topology-region"] [data-testid="topology-zone"]');
+
+    expect(zones).toHaveLength(13);
+    // Collapsed: no zone renders a table; the drift list shows one page.
+    expect(wrapper.findAll('[data-testid="topology-region"] table')).toHaveLength(0);
+    expect(wrapper.find('[data-testid="topology-drift"] table').findAll('tbody tr.main-row')).toHaveLength(50);
+
+    const big = zones.find((z) => z.text().includes('500 nodes'));
+
+    await big?.find('button').trigger('click');
+    expect(big?.findAll('tbody tr.main-row')).toHaveLength(50);
+    // jsdom is far slower than Chromium; this only guards against accidental quadratic work.
+    expect(elapsed).toBeLessThan(20000);
+  }, 40000);
+});

@@ -1,0 +1,122 @@
+import { setupServer } from 'msw/node';
+import { steveHandlers } from '../../msw/steve';
+import { createState, getObject, storeObject } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import TopologyView from '@pkg/topology/TopologyView.vue';
+import { ZONE } from '@pkg/topology/labels';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
+
+let state = createState(demoSeed());
+// Handlers resolve `state` per request, so each test can start from a fresh demo.
+const server = setupServer(...steveHandlers(new Proxy({} as typeof state, { get: (_t, k) => (state as any)[k] })));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  state = createState(demoSeed());
+});
+afterAll(() => server.close());
+
+const text = (w: any, testid: string) => w.find(`[data-testid="${ testid }"]`).text().replace(/\s+/g, ' ').trim();
+const mountView = (clusterId: string, locale?: any) => mountDemo(TopologyView, clusterId, locale);
+
+describe('TopologyView on the demo rke2 guest', () => {
+  it('groups the nodes by region and zone and summarises them with drift from the host', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
+    const regions = wrapper.findAll('[data-testid="topology-region"]').map((r) => r.find('h2').text().replace(/\s+/g, ' '));
+
+    expect(regions).toStrictEqual(['Region us-east 3 nodes, 3 ready', 'Region us-west 2 nodes, 2 ready']);
+    expect(wrapper.find('[data-testid="topology-unlabelled"]').text()).toContain('rke2-guest-pool1-e');
+  });
+
+  it('marks the migrated node and the never-labelled node side by side and says what to do', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+    const drift = wrapper.find('[data-testid="topology-drift"]');
+
+    expect(drift.text()).toContain('1 node no longer matches the host its VM runs on');
+    expect(drift.find('[data-testid="topology-status-rke2-guest-pool1-f"]').text()).toBe('Drifted');
+    expect(drift.find('[data-testid="topology-status-rke2-guest-pool1-e"]').text()).toBe('No topology');
+    expect(drift.find('[data-testid="topology-status-rke2-guest-pool1-a"]').exists()).toBe(false);
+    const row = drift.findAll('tr').find((tr) => tr.text().includes('rke2-guest-pool1-f'));
+
+    // Node labels, VM annotations, the host it runs on now and that host's labels.
+    expect(row?.findAll('td').map((td) => td.text().trim()).slice(1, 7)).toStrictEqual([
+      'rke2-guest-pool1-f', 'Worker', 'us-east / us-east-1a', 'us-east / us-east-1a', 'hh-node-3', 'us-west / us-west-1a',
+    ]);
+    expect(text(wrapper, 'topology-resync-command')).toBe('kubectl taint nodes rke2-guest-pool1-e rke2-guest-pool1-f node.cloudprovider.kubernetes.io/uninitialized=true:PreferNoSchedule');
+    expect(text(wrapper, 'topology-affinity')).toContain('- "us-east-1a"');
+    expect(wrapper.find('[data-testid="topology-host-problem"]').exists()).toBe(false);
+  });
+
+  it('writes nothing', async() => {
+    await mountView(RKE2_GUEST.id);
+
+    expect(state.requests.filter((r) => r.method !== 'GET')).toStrictEqual([]);
+  });
+
+  it('says once that the host cannot be read and shows the guest labels', async() => {
+    state.faults.push({
+      match: { method: 'GET', cluster: HARVESTER_HOST.id }, respond: 403, times: 100
+    });
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(wrapper.findAll('[data-testid="topology-host-problem"]')).toHaveLength(1);
+    expect(text(wrapper, 'topology-host-problem')).toContain('not allowed to read the VMs');
+    expect(wrapper.find('[data-testid="topology-drift"]').exists()).toBe(false);
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled');
+    expect(wrapper.find('[data-testid="topology-region"]').text()).toContain('rke2-guest-pool1-a');
+  });
+
+  it('reports an offline host as unreachable', async() => {
+    state.faults.push({
+      match: { method: 'GET', cluster: HARVESTER_HOST.id }, respond: 503, times: 100
+    });
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(text(wrapper, 'topology-host-problem')).toContain('cannot be read (offline or disconnected)');
+  });
+
+  it('says so when the nodes cannot be read instead of spinning', async() => {
+    state.faults.push({
+      match: {
+        method: 'GET', cluster: RKE2_GUEST.id, type: 'node'
+      },
+      respond: 403,
+      times:   100
+    });
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(text(wrapper, 'topology-nodes-failed')).toBe('The nodes of this cluster could not be read.');
+  });
+
+  it('shows a cluster not on Harvester by its own labels, without drift', async() => {
+    const { wrapper } = await mountView(PLAIN_CLUSTER.id);
+
+    expect(wrapper.find('[data-testid="topology-not-harvester"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="topology-drift"]').exists()).toBe(false);
+    expect(state.requests.some((r) => r.path.includes(HARVESTER_HOST.id))).toBe(false);
+  });
+
+  it('renders hostile label values as text, never as HTML', async() => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const node = getObject(state, RKE2_GUEST.id, 'node', 'rke2-guest-pool1-a') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'node', { ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, [ZONE]: hostile } } });
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(wrapper.find('img').exists()).toBe(false);
+    expect(wrapper.html()).not.toContain('<img');
+    expect(wrapper.text()).toContain(`Zone ${ hostile }`);
+    expect(wrapper.html()).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // The node now differs from its VM: the hostile value also shows, as text, in the drift table.
+    expect(wrapper.find('[data-testid="topology-drift"]').text()).toContain(`us-east / ${ hostile }`);
+  });
+
+  it('speaks Simplified Chinese', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id, 'zh-hans');
+
+    expect(text(wrapper, 'topology-summary')).toBe('2 个地区，3 个可用区，6 个节点，1 个无标签，1 个已偏移');
+    expect(wrapper.find('[data-testid="topology-drift"]').text()).toContain('与 Harvester 主机的偏移');
+  });
+});
