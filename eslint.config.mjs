@@ -3,7 +3,7 @@ import shellConfig from '@rancher/shell/eslint.config.base.mjs';
 
 export default [
   ...shellConfig,
-  { ignores: ['assets/**', 'charts/**', 'extensions/**', 'docs/**', '.tools/**', 'dist-pkg/**'] },
+  { ignores: ['assets/**', 'charts/**', 'extensions/**', 'docs/**', '.tools/**', 'dist-pkg/**', 'tmp/**', 'test-results/**'] },
   {
     // Tests, the simulator and build scripts run in Node/jest, where console output is the interface
     // and Steve/Kubernetes JSON is handled loosely on purpose.

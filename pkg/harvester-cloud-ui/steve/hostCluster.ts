@@ -19,14 +19,51 @@ export function harvesterClusters(clusters: KubeObject[]): KubeObject[] {
   return clusters.filter((c) => c.status?.provider === 'harvester' || c.metadata?.labels?.['provider.cattle.io'] === 'harvester');
 }
 
+/** A Rancher cluster with the provisioning cluster id the shell's model derives. */
+export type ManagementCluster = KubeObject & { provClusterId?: string };
+
+/**
+ * The guest's management and provisioning clusters: from the store when it holds them, else one GET each. With
+ * server-side pagination (Rancher 2.12 and later) the store only holds the clusters the pages have shown so far,
+ * so neither is sure to be there.
+ */
+export async function guestClusters(store: StoreLike, guestClusterId: string): Promise<{ mgmt?: ManagementCluster; prov?: KubeObject }> {
+  const find = async<T>(type: string, id: string): Promise<T | undefined> => {
+    const cached = store.getters['management/byId'](type, id) as T | undefined;
+
+    if (cached) {
+      return cached;
+    }
+    try {
+      return await store.dispatch('management/find', { type, id });
+    } catch (e) {
+      return undefined; // not there, or not readable by this user
+    }
+  };
+  const mgmt = await find<ManagementCluster>(MGMT_CLUSTER, guestClusterId);
+  const prov = mgmt?.provClusterId ? await find<KubeObject>(PROV_CLUSTER, mgmt.provClusterId) : undefined;
+
+  return { mgmt, prov };
+}
+
+/** Every Rancher cluster this user can see: one list request (the store may hold only one page of them). */
+async function managementClusters(store: StoreLike): Promise<KubeObject[]> {
+  try {
+    const res: SteveCollection = await store.dispatch('management/request', { url: `/v1/${ MGMT_CLUSTER }s` });
+
+    return res?.data || [];
+  } catch (e) {
+    return store.getters['management/all'](MGMT_CLUSTER) || [];
+  }
+}
+
 /**
  * Finds the Harvester host of a guest cluster: the cloud credential its provisioning cluster was created with
  * names the host's Rancher cluster id. Imported and K3s guests have no such credential; when Rancher manages
  * exactly one Harvester cluster, that one is the host. Returns null when the host cannot be told.
  */
 export async function findHostClusterId(store: StoreLike, guestClusterId: string): Promise<string | null> {
-  const mgmt = store.getters['management/byId'](MGMT_CLUSTER, guestClusterId) as (KubeObject & { provClusterId?: string }) | undefined;
-  const provCluster: KubeObject | undefined = mgmt?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmt.provClusterId) : undefined;
+  const { prov: provCluster } = await guestClusters(store, guestClusterId);
   const credentialId: string | undefined = provCluster?.spec?.cloudCredentialSecretName;
 
   if (credentialId) {
@@ -41,7 +78,7 @@ export async function findHostClusterId(store: StoreLike, guestClusterId: string
       // No permission on the credential: fall through to the clusters this user can see.
     }
   }
-  const candidates = harvesterClusters(store.getters['management/all'](MGMT_CLUSTER) || []);
+  const candidates = harvesterClusters(await managementClusters(store));
 
   return candidates.length === 1 ? candidates[0].id || candidates[0].metadata.name : null;
 }

@@ -5,8 +5,7 @@
  * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
  */
 import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, hostList, MGMT_CLUSTER } from '../steve/hostCluster';
-import { PROV_CLUSTER } from '../steve/harvesterCluster';
+import { findHostClusterId, guestClusters, hostList } from '../steve/hostCluster';
 import { COMPONENTS, installedVersion, versionFromWorkload } from '../steve/installedVersions';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
 import { STORAGE_CLASS } from './names';
@@ -124,8 +123,7 @@ export async function csiDriverVersion(store: StoreLike): Promise<string | null>
  * config; `namespace` is null for guests Rancher did not provision (imported, K3s by hand).
  */
 export async function csiServiceAccount(store: StoreLike, guestClusterId: string): Promise<{ name: string; namespace: string | null }> {
-  const mgmt = store.getters['management/byId'](MGMT_CLUSTER, guestClusterId) as (KubeObject & { provClusterId?: string }) | undefined;
-  const prov: KubeObject | undefined = mgmt?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmt.provClusterId) : undefined;
+  const { mgmt, prov } = await guestClusters(store, guestClusterId);
   const name = prov?.metadata?.name || mgmt?.spec?.displayName || guestClusterId;
   const pools: { machineConfigRef?: { kind?: string; name?: string } }[] = prov?.spec?.rkeConfig?.machinePools || [];
   const ref = pools.map((p) => p.machineConfigRef).find((r) => r?.kind === 'HarvesterConfig' && r.name);

@@ -1,0 +1,3 @@
+export * from './kube';
+export * from './rancher';
+export * from './harvester';

@@ -1,0 +1,167 @@
+/** The Harvester cluster hosting the guests: host nodes, storage classes, guest VMs, load balancers, IP pools. */
+import {
+  guestVm, guestVmi, ipPool, loadBalancer, topologyLabels, vlanNetwork
+} from '../builders/harvester';
+import { namespace, node, object, storageClass } from '../builders';
+import { GUEST_VMS, HOST_TOPOLOGY } from '../guestVms';
+import {
+  HARVESTER_HOST, HOST_NODES, HOST_STORAGE_CLASSES, IP_POOLS, K3S_GUEST, LEGACY_LB_IP, NETWORKS, RKE2_GUEST, SERVICES, VM_NAMESPACE, WEB_POOL_IP, projectIds
+} from '../ids';
+import { rancherAgentParts } from './guestParts';
+import { SeedCluster } from '../../steve/types';
+
+const LONGHORN = 'driver.longhorn.io';
+const HARVESTER_VERSION = 'v1.33.5+rke2r1';
+
+function hostNodes() {
+  return HOST_NODES.map((name, i) => node(name, {
+    labels: {
+      ...topologyLabels(HOST_TOPOLOGY[name]),
+      'node-role.kubernetes.io/control-plane': i < 3 ? 'true' : '',
+      'node-role.kubernetes.io/etcd':          i < 3 ? 'true' : '',
+      'harvesterhci.io/managed':               'true',
+    },
+    internalIP:     `10.10.0.${ 11 + i }`,
+    kubeletVersion: HARVESTER_VERSION,
+    cpu:            '32',
+    memory:         '263850028Ki',
+  })).map((n) => {
+    // Workers only carry the worker-less labels Harvester sets; drop the empty role labels.
+    for (const [k, v] of Object.entries(n.metadata.labels || {})) {
+      if (v === '' && k.startsWith('node-role')) {
+        delete (n.metadata.labels as Record<string, string>)[k];
+      }
+    }
+
+    return n;
+  });
+}
+
+function storageClasses() {
+  return [
+    storageClass(HOST_STORAGE_CLASSES.default, LONGHORN, {
+      numberOfReplicas: '3', staleReplicaTimeout: '30', migratable: 'true'
+    }, { isDefault: true }),
+    storageClass(HOST_STORAGE_CLASSES.replica2, LONGHORN, {
+      numberOfReplicas: '2', staleReplicaTimeout: '30', migratable: 'true'
+    }),
+    storageClass(HOST_STORAGE_CLASSES.single, LONGHORN, {
+      numberOfReplicas: '1', staleReplicaTimeout: '30', migratable: 'true'
+    }, { volumeBindingMode: 'WaitForFirstConsumer' }),
+  ];
+}
+
+function guestMachines() {
+  return GUEST_VMS.flatMap((vm) => {
+    const spec = {
+      namespace: VM_NAMESPACE, name: vm.name, uid: vm.uid, guestCluster: vm.guestCluster, createdWith: vm.createdWith, hostNode: vm.hostNow, ip: vm.ip, cpu: 4, memory: '8Gi'
+    };
+
+    return [guestVm(spec), guestVmi(spec)];
+  });
+}
+
+function loadBalancers() {
+  const rke2Projects = projectIds(RKE2_GUEST.id);
+
+  return [
+    loadBalancer({
+      namespace:        VM_NAMESPACE,
+      name:             `${ RKE2_GUEST.name }-default-${ SERVICES.webPool }-4c1a2b3d`,
+      guestCluster:     RKE2_GUEST.name,
+      serviceNamespace: 'default',
+      serviceName:      SERVICES.webPool,
+      ipam:             'pool',
+      ports:            [{
+        name: 'http', port: 80, protocol: 'TCP', backendPort: 31080
+      }, {
+        name: 'https', port: 443, protocol: 'TCP', backendPort: 31443
+      }],
+      address: WEB_POOL_IP,
+      ipPool:  IP_POOLS.rke2,
+    }),
+    // Pending: the guest's DHCP service sits on a network no pool serves (harvester/harvester#4890-style report).
+    loadBalancer({
+      namespace:        VM_NAMESPACE,
+      name:             `${ RKE2_GUEST.name }-default-${ SERVICES.webDhcp }-9e8f7a6b`,
+      guestCluster:     RKE2_GUEST.name,
+      serviceNamespace: 'default',
+      serviceName:      SERVICES.webDhcp,
+      ipam:             'dhcp',
+      network:          NETWORKS.vlan100,
+      ports:            [{
+        name: 'http', port: 80, protocol: 'TCP', backendPort: 31081
+      }],
+      pendingMessage: `no matching IP pool with requirement {network: ${ NETWORKS.vlan100 }, project: ${ rke2Projects.default }, namespace: default, cluster: ${ RKE2_GUEST.name }}`,
+    }),
+    loadBalancer({
+      namespace:        VM_NAMESPACE,
+      name:             `${ K3S_GUEST.name }-default-${ SERVICES.legacyLb }-1f2e3d4c`,
+      guestCluster:     K3S_GUEST.name,
+      serviceNamespace: 'default',
+      serviceName:      SERVICES.legacyLb,
+      ipam:             'pool',
+      ports:            [{
+        name: 'http', port: 80, protocol: 'TCP', backendPort: 30080
+      }],
+      address:     LEGACY_LB_IP,
+      ipPool:      IP_POOLS.k3s,
+      healthCheck: {
+        port: 80, successThreshold: 1, failureThreshold: 3, periodSeconds: 5, timeoutSeconds: 3
+      },
+    }),
+  ];
+}
+
+function ipPools() {
+  return [
+    ipPool({
+      name:  IP_POOLS.rke2,
+      range: {
+        subnet: '192.168.100.0/24', rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59', gateway: '192.168.100.1'
+      },
+      network: NETWORKS.vlan200,
+      scope:   [{
+        project: '*', namespace: 'default', guestCluster: RKE2_GUEST.name
+      }],
+      allocated: { [WEB_POOL_IP]: `default/${ RKE2_GUEST.name }-default-${ SERVICES.webPool }-4c1a2b3d` },
+      total:     10,
+    }),
+    ipPool({
+      name:  IP_POOLS.k3s,
+      range: {
+        subnet: '192.168.100.0/24', rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109', gateway: '192.168.100.1'
+      },
+      network: NETWORKS.vlan200,
+      scope:   [{
+        project: '*', namespace: '*', guestCluster: K3S_GUEST.name
+      }],
+      allocated: { [LEGACY_LB_IP]: `default/${ K3S_GUEST.name }-default-${ SERVICES.legacyLb }-1f2e3d4c` },
+      total:     10,
+    }),
+  ];
+}
+
+export function harvesterHostCluster(): SeedCluster {
+  const projects = projectIds(HARVESTER_HOST.id);
+
+  return {
+    id:      HARVESTER_HOST.id,
+    kind:    'harvester',
+    objects: [
+      namespace('default', `${ HARVESTER_HOST.id }:${ projects.default }`),
+      namespace('kube-system', `${ HARVESTER_HOST.id }:${ projects.system }`),
+      namespace('harvester-system', `${ HARVESTER_HOST.id }:${ projects.system }`),
+      namespace('cattle-system', `${ HARVESTER_HOST.id }:${ projects.system }`),
+      ...rancherAgentParts(),
+      ...hostNodes(),
+      ...storageClasses(),
+      vlanNetwork('default', 'vlan100', 100),
+      vlanNetwork('default', 'vlan200', 200),
+      object('harvesterhci.io/v1beta1', 'Setting', 'server-version', {}, { value: 'v1.6.0', default: '' }),
+      ...guestMachines(),
+      ...loadBalancers(),
+      ...ipPools(),
+    ],
+  };
+}

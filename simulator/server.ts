@@ -1,0 +1,127 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Duplex } from 'node:stream';
+import path from 'node:path';
+import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { serveHelm } from './http/staticHelm';
+import { StatePersister } from './persist';
+import { handleRequest } from './steve/handleRequest';
+import { RANCHER_VERSION } from './steve/rancherEndpoints';
+import { SimState } from './steve/state';
+import { SubscribeServer } from './watch/subscribeServer';
+
+export const DEFAULT_SIM_PORT = 8989;
+/** Loopback only: the simulator accepts fixed demo passwords. */
+export const SIM_HOST = '127.0.0.1';
+
+export interface SimServerOptions {
+  state: SimState;
+  /** 0 picks a free port. */
+  port?: number;
+  /** With a file, every change is saved there atomically (see persist.ts). */
+  statePath?: string;
+  /** Where `assets/`, `charts/` and `extensions/` are served from under `/helm/`. */
+  repoRoot?: string;
+  pingMs?: number;
+  /** Log each request to the console. */
+  verbose?: boolean;
+}
+
+export interface SimServer {
+  server: Server;
+  url: string;
+  port: number;
+  state: SimState;
+  close(): Promise<void>;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function info(res: ServerResponse): void {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({
+    simulator: 'harvester-cloud-ui Rancher API simulator',
+    rancher:   RANCHER_VERSION,
+    users:     { admin: 'password', viewer: 'password' },
+    docs:      'docs/demo-mode.md',
+  }, null, 2));
+}
+
+/** Starts the simulator: Rancher's HTTP APIs and watch sockets over one in-memory state, on 127.0.0.1. */
+export async function startSimServer(opts: SimServerOptions): Promise<SimServer> {
+  const { state } = opts;
+  const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
+  const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
+  const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url || '/', 'http://simulator.invalid');
+
+    if (url.pathname === '/' || url.pathname === '/__sim') {
+      return info(res);
+    }
+    if (await serveHelm(repoRoot, url.pathname, res)) {
+      return;
+    }
+    const simReq = await toSimRequest(req);
+    const sim = handleRequest(state, simReq);
+
+    if (opts.verbose) {
+      console.log(`[sim] ${ simReq.method } ${ req.url } -> ${ sim.status }`);
+    }
+    if (persister && WRITE_METHODS.has(simReq.method.toUpperCase())) {
+      persister.schedule(); // logins, logouts and resets change state without a change event
+    }
+    if (sim.delayMs) {
+      await new Promise((resolve) => setTimeout(resolve, sim.delayMs));
+    }
+    if (sim.drop) {
+      req.socket.destroy();
+
+      return;
+    }
+    sendSimResponse(res, sim);
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((e) => {
+      console.error('[sim] request failed', e);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader('content-type', 'application/json');
+      }
+      res.end(JSON.stringify({
+        type: 'error', status: 500, code: 'ServerError', message: `${ e?.message || e }`
+      }));
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!sockets.handleUpgrade(req, socket, head)) {
+      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? DEFAULT_SIM_PORT, SIM_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    server,
+    port,
+    url:   `http://${ SIM_HOST }:${ port }`,
+    state,
+    close: () => new Promise<void>((resolve) => {
+      sockets.close();
+      persister?.stop();
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}

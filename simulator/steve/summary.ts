@@ -1,0 +1,78 @@
+import { KubeObject } from './types';
+
+/** Steve's `metadata.state`: a one-word state plus whether it is an error or still changing. */
+export interface StateSummary {
+  name: string;
+  error: boolean;
+  transitioning: boolean;
+  message: string;
+}
+
+const ok = (name = 'active'): StateSummary => ({
+  name, error: false, transitioning: false, message: ''
+});
+
+function conditionsOf(obj: KubeObject): { type: string; status: string; message?: string; reason?: string }[] {
+  return Array.isArray(obj.status?.conditions) ? obj.status.conditions : [];
+}
+
+/**
+ * A small version of wrangler's summarizers: the cases the demo data shows (pending load balancers, failed
+ * conditions, pod phases, VM status). Everything else is "active".
+ */
+export function summarize(typeId: string, obj: KubeObject): StateSummary {
+  if (typeId === 'service' && obj.spec?.type === 'LoadBalancer' && !(obj.status?.loadBalancer?.ingress || []).length) {
+    return {
+      name: 'pending', error: false, transitioning: true, message: 'Load balancer is being provisioned'
+    };
+  }
+  if (typeId === 'pod') {
+    const phase = `${ obj.status?.phase || 'Pending' }`.toLowerCase();
+
+    return {
+      ...ok(phase), transitioning: phase === 'pending', error: phase === 'failed'
+    };
+  }
+  if (typeId === 'kubevirt.io.virtualmachine' && obj.status?.printableStatus) {
+    return ok(`${ obj.status.printableStatus }`.toLowerCase());
+  }
+  if (typeId === 'kubevirt.io.virtualmachineinstance' && obj.status?.phase) {
+    return ok(`${ obj.status.phase }`.toLowerCase());
+  }
+  if (typeId === 'node') {
+    const ready = conditionsOf(obj).find((c) => c.type === 'Ready');
+
+    if (ready && ready.status !== 'True') {
+      return {
+        name: 'unavailable', error: true, transitioning: false, message: ready.message || 'node is not ready'
+      };
+    }
+    if (obj.spec?.unschedulable) {
+      return ok('cordoned');
+    }
+  }
+  if (obj.metadata.deletionTimestamp) {
+    return {
+      name: 'removing', error: false, transitioning: true, message: ''
+    };
+  }
+  const failed = conditionsOf(obj).find((c) => ['Ready', 'Available'].includes(c.type) && c.status === 'False');
+
+  if (failed) {
+    // A reason and message on a False Ready condition is how controllers report errors.
+    const isError = !!failed.message && typeId.startsWith('loadbalancer.harvesterhci.io');
+
+    return {
+      name: isError ? 'error' : 'pending', error: isError, transitioning: !isError, message: failed.message || ''
+    };
+  }
+  const transitioning = conditionsOf(obj).find((c) => c.type === 'Progressing' && c.status === 'Unknown');
+
+  if (transitioning) {
+    return {
+      name: 'in-progress', error: false, transitioning: true, message: transitioning.message || ''
+    };
+  }
+
+  return ok();
+}

@@ -1,0 +1,134 @@
+/** @jest-environment node */
+import WebSocket from 'ws';
+import { startSimServer, SimServer } from '../../simulator/server';
+import { demoState } from './helpers';
+
+let sim: SimServer;
+
+beforeAll(async() => {
+  sim = await startSimServer({
+    state: demoState(), port: 0, pingMs: 200
+  });
+});
+afterAll(() => sim.close());
+
+const ADMIN = { authorization: 'Bearer token-demoadmin:demo' };
+
+/** A websocket with a queue of parsed messages and a way to wait for the next one that matches. */
+function connect(path: string, headers: Record<string, string> = ADMIN): Promise<{ ws: WebSocket; next: (pred: (m: any) => boolean) => Promise<any> }> {
+  const ws = new WebSocket(`${ sim.url.replace('http', 'ws') }${ path }`, { headers });
+  const seen: any[] = [];
+  const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
+
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString());
+    const i = waiters.findIndex((w) => w.pred(msg));
+
+    if (i >= 0) {
+      waiters.splice(i, 1)[0].resolve(msg);
+    } else {
+      seen.push(msg);
+    }
+  });
+  const next = (pred: (m: any) => boolean) => new Promise<any>((resolve, reject) => {
+    const i = seen.findIndex(pred);
+
+    if (i >= 0) {
+      return resolve(seen.splice(i, 1)[0]);
+    }
+    const timer = setTimeout(() => reject(new Error('no matching message within 3s')), 3000);
+
+    waiters.push({
+      pred,
+      resolve: (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+  });
+
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, next }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${ res.statusCode }`)));
+    ws.once('error', reject);
+  });
+}
+
+async function http(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${ sim.url }${ path }`, {
+    method, headers: { ...ADMIN, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined
+  });
+
+  return { status: res.status, body: await res.json() };
+}
+
+describe('watch sockets', () => {
+  it('starts a watch, sends changes with Steve objects, stops on request, and pings', async() => {
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    ws.send(JSON.stringify({ resourceType: 'service', namespace: 'default' }));
+    expect(await next((m) => m.name === 'resource.start')).toEqual({
+      name: 'resource.start', resourceType: 'service', namespace: 'default'
+    });
+
+    const svc = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool')).body;
+
+    svc.metadata.labels = { tier: 'front' };
+    expect((await http('PUT', '/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool', svc)).status).toBe(200);
+    const change = await next((m) => m.name === 'resource.change');
+
+    expect(change.resourceType).toBe('service');
+    expect(change.data).toMatchObject({
+      id: 'default/web-pool', type: 'service', metadata: { labels: { tier: 'front' } }
+    });
+    expect(change.data.links.self).toContain('/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool');
+
+    expect((await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'x', namespace: 'default' } })).status).toBe(201);
+    expect((await http('DELETE', '/k8s/clusters/c-m-rke2g001/v1/services/default/api')).status).toBe(200);
+    expect((await next((m) => m.name === 'resource.remove')).data.id).toBe('default/api');
+
+    expect(await next((m) => m.name === 'ping')).toMatchObject({ name: 'ping' });
+    ws.send(JSON.stringify({
+      resourceType: 'service', namespace: 'default', stop: true
+    }));
+    expect(await next((m) => m.name === 'resource.stop')).toEqual({
+      name: 'resource.stop', resourceType: 'service', namespace: 'default'
+    });
+    ws.close();
+  });
+
+  it('replays writes after the resourceVersion a watch names, and debounces resource.changes mode', async() => {
+    const before = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/nodes')).body.revision;
+    const node = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/nodes/rke2-guest-pool1-e')).body;
+
+    node.metadata.labels['topology.kubernetes.io/zone'] = 'us-east-1b';
+    await http('PUT', '/k8s/clusters/c-m-rke2g001/v1/nodes/rke2-guest-pool1-e', node);
+
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    ws.send(JSON.stringify({ resourceType: 'node', resourceVersion: before }));
+    ws.send(JSON.stringify({
+      resourceType: 'pod', mode: 'resource.changes', debounceMs: 50
+    }));
+    expect((await next((m) => m.name === 'resource.change' && m.resourceType === 'node')).data.metadata.labels['topology.kubernetes.io/zone']).toBe('us-east-1b');
+
+    await http('DELETE', '/k8s/clusters/c-m-rke2g001/v1/pods/default/web-7d9c5b8f6d-x2kq9');
+    await http('DELETE', '/k8s/clusters/c-m-rke2g001/v1/pods/default/web-7d9c5b8f6d-p8vbn');
+    const hint = await next((m) => m.name === 'resource.changes');
+
+    expect(hint).toMatchObject({
+      resourceType: 'pod', mode: 'resource.changes', revision: expect.stringMatching(/^\d+$/)
+    });
+    ws.close();
+  });
+
+  it('refuses sockets without credentials, and the viewer on the Harvester host', async() => {
+    await expect(connect('/v1/subscribe', {})).rejects.toThrow('HTTP 401');
+    await expect(connect('/k8s/clusters/c-hh001/v1/subscribe', { authorization: 'Bearer token-demoviewer:demo' })).rejects.toThrow('HTTP 403');
+    const { ws, next } = await connect('/v1/subscribe', { authorization: 'Bearer token-demoviewer:demo' });
+
+    ws.send(JSON.stringify({ resourceType: 'secret' }));
+    expect(await next((m) => m.name === 'resource.error')).toMatchObject({ resourceType: 'secret', data: { error: expect.stringContaining('watch not allowed') } });
+    ws.close();
+  });
+});
