@@ -12,9 +12,10 @@ const kib = (n: number) => `${ (n / 1024).toFixed(1) } KiB`;
 
 function bundleReport() {
   const { entry, chunks, screens } = measureBundle(dist, {
-    'Service Add-on Config tab':     'loadbalancer/AddOnConfigTab.vue',
-    'StorageClass provisioner form': 'storage/',
-    'Topology view':                 'topology/TopologyView.vue',
+    'Service Add-on Config tab':     ['loadbalancer/AddOnConfigTab.vue'],
+    'StorageClass provisioner form': ['storage/StorageClassEdit.vue', 'storage/HarvesterProvisioner.vue'],
+    'Topology view':                 ['topology/TopologyView.vue'],
+    'Topology dashboard card':       ['topology/TopologyCard.vue'],
   });
 
   console.log('\n## Bundle (gzipped, level 9)');

@@ -41,7 +41,7 @@ describe('the StorageClass editor registered by the extension', () => {
   it('keeps the shell\'s page unchanged if the shell no longer offers getComponent', () => {
     const odd = { name: 'Other' };
 
-    expect(withHarvesterProvisioner(odd)).toBe(odd);
+    expect(withHarvesterProvisioner(odd as any)).toBe(odd);
   });
 
   async function page(provisioner: string) {

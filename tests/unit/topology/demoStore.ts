@@ -11,8 +11,6 @@ export {
 export async function demoStore(clusterId: string, locale: Locale = 'en-us') {
   const store = createTestStore({ clusterId, locale });
 
-  // The harness's empty extension manager lacks getProviders, which the management cluster model asks for.
-  Object.assign(store.$extension, { getProviders: () => [] });
   await loadSchemas(store);
   await store.dispatch('management/findAll', { type: 'management.cattle.io.cluster', opt: { watch: false } });
   await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } }).catch(() => []);
