@@ -1,7 +1,15 @@
 #!/usr/bin/env bash
-# The README's test command: lint, unit tests, then the extension build. Run through scripts/with-env.
+# The README's test command: lint, type-check, unit tests, then the extension build. Run through scripts/with-env.
 set -euo pipefail
 echo "== lint"; node ./node_modules/@rancher/shell/scripts/lint --max-warnings=0 .
 echo "== typecheck"; tsc -p tsconfig.json --noEmit
-echo "== unit tests"; jest --ci
+echo "== unit tests"
+mkdir -p tmp
+status=0
+jest --ci --json --outputFile tmp/jest-results.json || status=$?
+# The closing line CI reads, repeated last: "unit: N passed, M failed".
+summary=$(node -e 'const r = require("./tmp/jest-results.json"); console.log(`unit: ${ r.numPassedTests } passed, ${ r.numFailedTests + r.numRuntimeErrorTestSuites } failed`)')
+echo "$summary"
+[ "$status" -eq 0 ] || exit "$status"
 echo "== build-pkg"; ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui
+echo "$summary"
