@@ -56,6 +56,9 @@ export const VM_UIDS: Record<string, string> = {
   'k3s-guest-node-3':   '7b1e2d3f-1b22-4d6f-8e2b-000000000b03',
 };
 
+/** The ClusterRepo of this extension's own Helm repository (this Git repository), listed on the Extensions page. */
+export const EXTENSION_REPO = 'harvester-cloud-ui';
+
 export const NETWORKS = { vlan100: 'default/vlan100', vlan200: 'default/vlan200' } as const;
 
 export const SERVICES = {

@@ -41,7 +41,9 @@ export async function toSimRequest(req: IncomingMessage): Promise<SimRequest> {
 }
 
 export function sendSimResponse(res: ServerResponse, sim: SimResponse): void {
-  const body = sim.body === undefined || sim.body === null ? '' : typeof sim.body === 'string' ? sim.body : JSON.stringify(sim.body);
+  const raw = sim.body === undefined || sim.body === null ? '' : sim.body;
+  // Strings and bytes (chart archives, icons) go as they are; everything else is JSON.
+  const body = typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
 
   for (const [k, v] of Object.entries(sim.headers)) {
     res.setHeader(k, v);

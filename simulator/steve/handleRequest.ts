@@ -1,5 +1,6 @@
 import { canReachCluster } from './access';
 import { authenticate, header } from './auth';
+import { serveRepoLink } from './catalog';
 import { SteveContext } from './context';
 import { countsCollection, countsObject } from './counts';
 import {
@@ -15,8 +16,10 @@ import { handlePublic, handleRancherAuthed, notLoggedIn } from './rancherEndpoin
 import { lookupType, TypeDef } from './registry';
 import { schemaDefinitionFor, schemaFor, schemasFor } from './schemas';
 import { handleSimControl, SIM_PREFIX } from './simControl';
-import { SimState } from './state';
-import { Fault, SimRequest, SimResponse, Verb } from './types';
+import { getObject, SimState } from './state';
+import {
+  Fault, KubeObject, SimRequest, SimResponse, Verb
+} from './types';
 import { ANONYMOUS, SimUser } from './users';
 
 /** Keeps the request log bounded in a long-running simulator. */
@@ -208,7 +211,7 @@ function steveRequest(state: SimState, req: SimRequest, user: SimUser, clusterId
   if (injected) {
     return injected;
   }
-  const res = steveVerb(ctx, req, target, query, method);
+  const res = steveVerb(ctx, req, target, query, method, `${ origin }${ path }`);
 
   if (fault && typeof fault.respond === 'object') {
     res.delayMs = fault.respond.delayMs;
@@ -217,11 +220,28 @@ function steveRequest(state: SimState, req: SimRequest, user: SimUser, clusterId
   return res;
 }
 
-function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string): SimResponse {
+/** `GET <object>?link=<name>`: a link handler of the type (a ClusterRepo's index, info, chart, icon), or null. */
+function linkResponse(ctx: SteveContext, target: SteveTarget, query: URLSearchParams, currentUrl: string): SimResponse | null {
+  const { t, id } = target;
+
+  if (!id || !query.get('link')) {
+    return null;
+  }
+  const found = getOne(ctx, t, id);
+
+  return found.status === 200 ? serveRepoLink(t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
+}
+
+function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string, currentUrl: string): SimResponse {
   const { t, namespace, id } = target;
 
   if (query.get('action') && method === 'POST') {
     return errorResponse(404, 'NotFound', `action ${ query.get('action') } not found on ${ t.id }`);
+  }
+  const linked = method === 'GET' ? linkResponse(ctx, target, query, currentUrl) : null;
+
+  if (linked) {
+    return linked;
   }
   switch (method) {
   case 'GET':

@@ -1,4 +1,5 @@
 import { can } from './access';
+import { repoLinks } from './catalog';
 import { fieldValues } from './columns';
 import { SteveContext, steveBase } from './context';
 import { steveId } from './ids';
@@ -55,6 +56,7 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   if (!t.virtual) {
     links.view = `${ ctx.origin }${ ctx.prefix }${ kubePath(t, obj) }`;
   }
+  Object.assign(links, repoLinks(t, self));
   const fields = t.virtual ? undefined : fieldValues(t.id, obj);
   const metadata = {
     ...obj.metadata,

@@ -157,3 +157,21 @@ export function harvesterMachineConfig(namespace: string, name: string, spec: Ha
     networkData:  '',
   });
 }
+
+/**
+ * A Git `ClusterRepo` as Rancher shows it once it has cloned the repository: Downloaded, with the commit it read.
+ * (Rancher's catalog schema adds the `index`/`info`/`chart`/`icon` links; see simulator/steve/catalog.ts.)
+ */
+export function gitClusterRepo(name: string, gitRepo: string, gitBranch: string, commit: string): KubeObject {
+  return object('catalog.cattle.io/v1', 'ClusterRepo', name, {}, {
+    spec:   { gitRepo, gitBranch },
+    status: {
+      url:                gitRepo,
+      branch:             gitBranch,
+      commit,
+      downloadTime:       NOW_MINUS_DAY(),
+      observedGeneration: 1,
+      conditions:         [condition('Downloaded')],
+    },
+  });
+}

@@ -1,14 +1,16 @@
 /**
  * Rancher's own (`local`) cluster: what the dashboard needs to log in and list the demo clusters: management and
- * provisioning clusters, projects, settings, features, users, the Harvester cloud credential and machine config.
+ * provisioning clusters, projects, settings, features, users, the Harvester cloud credential and machine config,
+ * and the ClusterRepo of this extension's Helm repository.
  */
 import {
-  feature, globalRoleBinding, harvesterCloudCredential, harvesterMachineConfig, mgmtCluster, mgmtUser, namespace, object, project, provCluster, setting
+  feature, gitClusterRepo, globalRoleBinding, harvesterCloudCredential, harvesterMachineConfig, mgmtCluster, mgmtUser, namespace, object, project, provCluster, setting
 } from '../builders';
 import {
-  CLOUD_CREDENTIAL, FLEET_DEFAULT, FLEET_LOCAL, HARVESTER_HOST, K3S_GUEST, K3S_NODES, LOCAL_CLUSTER, NETWORKS, PLAIN_CLUSTER, PLAIN_NODES, RKE2_GUEST, RKE2_MACHINE_CONFIG, RKE2_NODES, VM_NAMESPACE, HOST_NODES, projectIds
+  CLOUD_CREDENTIAL, EXTENSION_REPO, FLEET_DEFAULT, FLEET_LOCAL, HARVESTER_HOST, K3S_GUEST, K3S_NODES, LOCAL_CLUSTER, NETWORKS, PLAIN_CLUSTER, PLAIN_NODES, RKE2_GUEST, RKE2_MACHINE_CONFIG, RKE2_NODES, VM_NAMESPACE, HOST_NODES, projectIds
 } from '../ids';
 import { SeedCluster, KubeObject } from '../../steve/types';
+import { checkoutCommit, THIS_REPOSITORY } from '../../steve/catalog';
 import { RANCHER_VERSION } from '../../steve/rancherEndpoints';
 import { USERS, principalId } from '../../steve/users';
 
@@ -180,6 +182,8 @@ export function rancherLocalCluster(): SeedCluster {
       harvesterMachineConfig(RKE2_MACHINE_CONFIG.namespace, RKE2_MACHINE_CONFIG.name, {
         vmNamespace: VM_NAMESPACE, cpuCount: '4', memorySize: '8', diskSize: '40', imageName: 'default/image-ubuntu-2404', networkName: NETWORKS.vlan100, sshUser: 'ubuntu'
       }),
+      // This repository as a Git Helm repository (docs/marketplace.md): the Extensions page lists the extension from it.
+      gitClusterRepo(EXTENSION_REPO, THIS_REPOSITORY.gitRepo, THIS_REPOSITORY.gitBranch, checkoutCommit()),
     ],
   };
 }
