@@ -26,18 +26,22 @@ function bundleReport() {
 
 bundleReport();
 
-function requestsReport() {
+function requestsReport(name: string, title: string) {
   const fs = require('node:fs');
-  const file = path.join(ROOT, 'tmp', 'bench', 'lb-tab-requests.json');
+  const file = path.join(ROOT, 'tmp', 'bench', `${ name }.json`);
 
   if (!fs.existsSync(file)) {
     return;
   }
   const reqs: { method: string; url: string; bytes: number }[] = JSON.parse(fs.readFileSync(file, 'utf8'));
 
-  console.log('\n## Requests when the Add-on Config tab opens (create page, nothing cached; budget 3)');
+  console.log(`\n## ${ title }`);
   reqs.forEach((r) => console.log(`  ${ r.method } ${ r.url }: ${ kib(r.bytes) }`));
   console.log(`  total: ${ reqs.length } requests, ${ kib(reqs.reduce((n, r) => n + r.bytes, 0)) }`);
 }
 
-requestsReport();
+requestsReport('lb-tab-requests', 'Requests when the Add-on Config tab opens (create page, nothing cached; budget 3)');
+requestsReport('storage-form-requests', 'Requests when the Harvester StorageClass form opens (create page; budget 2)');
+
+// Topology: grouping and drift analysis of generated clusters (scripts/bench/topology.ts).
+require('./topology').benchTopology([500, 5000], 15);

@@ -22,6 +22,7 @@ export function registerLoadBalancer(plugin: IPlugin): void {
   plugin.addTab(TabLocation.RESOURCE_CREATE_PAGE, onGuestServices(), tab);
   plugin.addTab(TabLocation.RESOURCE_EDIT_PAGE, onGuestServices(), tab);
   plugin.addTab(TabLocation.RESOURCE_DETAIL_PAGE, onGuestServices(), tab);
+  plugin.addTab(TabLocation.RESOURCE_SHOW_CONFIGURATION, onGuestServices(), tab);
 
   plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
     name:     'harvester-lb-mode',

@@ -1,0 +1,114 @@
+/**
+ * Every selector the suite uses, in one place. The extension's own elements carry data-testid attributes
+ * (pkg/harvester-cloud-ui); the shell's are its data-testids where it has them, else its stable class names.
+ * None depends on the page's language.
+ */
+const tid = (id: string) => `[data-testid="${ id }"]`;
+
+/** A shell LabeledInput: the test id sits on the <input> itself; Password and others wrap one. */
+export const inputOf = (id: string) => `input${ tid(id) }, ${ tid(id) } input`;
+
+export const SEL = {
+  login: {
+    username: inputOf('local-login-username'),
+    password: inputOf('local-login-password'),
+    submit:   tid('login-submit'),
+  },
+
+  /** The shell's create/edit page (CruResource) and its parts. */
+  cru: {
+    form:         tid('cru-form'),
+    save:         tid('form-save'),
+    errorBanners: '#cru-errors .banner.error',
+    subtype:      (id: string) => tid(`subtype-banner-item-${ id }`),
+    name:         `input${ tid('NameNsDescriptionNameInput') }`,
+    tabButton:    (name: string) => tid(`btn-${ name }`),
+  },
+
+  /** The Service page's port rows (shell ServicePorts). */
+  ports: {
+    name:   '.ports-row .port-name input',
+    port:   '.ports-row .port input',
+    target: '.ports-row .target-port input',
+  },
+
+  /** Lists (shell SortableTable) and the menus of their rows and of detail pages. */
+  table: {
+    headerCells: 'table.sortable-table thead th',
+    rows:        'table.sortable-table tbody tr.main-row',
+    createBtn:   tid('masthead-create'),
+    rowActions:  '[data-testid$="-action-button"]',
+  },
+  detailActions: tid('masthead-action-menu'),
+  openMenu:      '[role="menu"]',
+
+  /** The dashboard's preferences page. */
+  prefs: { language: tid('prefs__languageSelector') },
+
+  /** vue-select dropdowns of LabeledSelect, appended to <body>. */
+  dropdown: { options: 'ul.vs__dropdown-menu li.vs__dropdown-option' },
+
+  /** The Add-on Config tab (pkg/harvester-cloud-ui/loadbalancer). */
+  lb: {
+    root:         tid('harvester-lb-config'),
+    sourceOption: (value: 'pool' | 'dhcp' | 'share') => `${ tid('lb-source') } label.radio-container:has(input[value="${ value }"])`,
+    sourceInput:  (value: 'pool' | 'dhcp' | 'share') => `${ tid('lb-source') } input[value="${ value }"]`,
+    sourceLocked: tid('lb-source-locked'),
+    primary:      tid('lb-primary'),
+    primaryError: tid('lb-primary-error'),
+    network:      tid('lb-network'),
+    networkInput: inputOf('lb-network'),
+    networkError: tid('lb-network-error'),
+    malformed:    tid('lb-network-malformed'),
+    hostStatus:   tid('host-lb-status'),
+    hostAddress:  tid('host-lb-address'),
+    hostReasons:  `${ tid('host-lb-status') } ${ tid('host-lb-reasons') }`,
+    /** Controls of the tab a user could still change (for the read-only checks). */
+    editable:     [
+      'input:not([disabled]):not([readonly]):not([type="radio"]):not([type="checkbox"])',
+      '[role="radio"][aria-disabled="false"]',
+      '[role="checkbox"][aria-disabled="false"]',
+    ].map((c) => `${ tid('harvester-lb-config') } ${ c }`).join(', '),
+  },
+
+  /** The health-check editor inside the tab. */
+  hc: {
+    support: tid('hc-support'),
+    enabled: `${ tid('hc-enabled') } .checkbox-custom`,
+    port:    tid('hc-port'),
+    number:  (field: HcNumberField) => inputOf(`hc-${ field }`),
+    error:   (field: HcNumberField | 'port') => tid(`hc-${ field }-error`),
+  },
+
+  /** The Harvester provisioner form of the StorageClass page (pkg/harvester-cloud-ui/storage). */
+  storage: {
+    root:        '.harvester-provisioner',
+    hostClass:   tid('harvester-storage-host-class'),
+    error:       tid('harvester-storage-error'),
+    rbac:        tid('harvester-storage-rbac'),
+    /** The shell's provisioner picker (its label is not translated). */
+    provisioner: '.labeled-select:has(> .labeled-container label:text-is("Provisioner"))',
+  },
+
+  /** The Topology page and card (pkg/harvester-cloud-ui/topology). */
+  topology: {
+    root:        '.harvester-topology',
+    summary:     tid('topology-summary'),
+    region:      tid('topology-region'),
+    zone:        tid('topology-zone'),
+    unlabelled:  tid('topology-unlabelled'),
+    drift:       tid('topology-drift'),
+    status:      (node: string) => tid(`topology-status-${ node }`),
+    resync:      tid('topology-resync-command'),
+    notHarvest:  tid('topology-not-harvester'),
+    hostProblem: tid('topology-host-problem'),
+    card:        tid('topology-card'),
+  },
+
+  /** The extension's parts, for the language and accessibility checks. */
+  extensionRoots: [
+    tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'),
+  ],
+} as const;
+
+export type HcNumberField = 'successThreshold' | 'failureThreshold' | 'periodSeconds' | 'timeoutSeconds';
