@@ -1,0 +1,57 @@
+import { setupServer } from 'msw/node';
+import { steveHandlers } from '../../msw/steve';
+import { createState } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { createTestStore } from '../../harness/store';
+import { detectHarvesterGuest, vmUidOf } from '@pkg/steve/harvesterCluster';
+import { checkCluster, harvesterGuestClusters } from '@pkg/steve/guestRegistry';
+
+const state = createState(demoSeed());
+const server = setupServer(...steveHandlers(state));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const node = (providerID?: string) => ({ metadata: { name: 'n' }, spec: providerID ? { providerID } : {} });
+
+describe('detectHarvesterGuest', () => {
+  it('recognises RKE2 by its cloud-provider-name, RKE1 by its cloudProvider, others by harvester:// nodes', () => {
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'harvester' } }] } } } })).toBe('rke2');
+    expect(detectHarvesterGuest({ mgmtCluster: { metadata: { name: 'x' }, spec: { rancherKubernetesEngineConfig: { cloudProvider: { name: 'harvester' } } } } })).toBe('rke1');
+    expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node('harvester://6a0f')] })).toBe('providerID');
+    expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node()] })).toBeNull();
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'aws' } }] } } } })).toBeNull();
+  });
+
+  it('reads the VM uid from a node providerID', () => {
+    expect(vmUidOf(node('harvester://6a0f3c1e'))).toBe('6a0f3c1e');
+    expect(vmUidOf(node('harvester://'))).toBeNull();
+    expect(vmUidOf(node('aws:///i-1'))).toBeNull();
+  });
+});
+
+describe('the per-cluster condition every registration uses', () => {
+  it('lists the RKE2 and K3s guests once they are entered, never the host or a plain cluster', async() => {
+    const store = createTestStore({ clusterId: RKE2_GUEST.id });
+
+    await store.dispatch('management/loadSchemas', true);
+    await store.dispatch('management/findAll', { type: 'management.cattle.io.cluster', opt: { watch: false } });
+    await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } });
+
+    expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
+    // K3s carries no provisioning hint: one `nodes?limit=1` request finds its harvester:// providerID.
+    const before = state.requests.length;
+
+    expect(await checkCluster(store, K3S_GUEST.id)).toBe(true);
+    expect(state.requests.slice(before).map((r) => r.path)).toEqual([`/k8s/clusters/${ K3S_GUEST.id }/v1/nodes`]);
+    expect(await checkCluster(store, PLAIN_CLUSTER.id)).toBe(false);
+    expect(await checkCluster(store, HARVESTER_HOST.id)).toBe(false);
+
+    expect(harvesterGuestClusters).toEqual(expect.arrayContaining([RKE2_GUEST.id, K3S_GUEST.id]));
+    expect(harvesterGuestClusters).not.toContain(PLAIN_CLUSTER.id);
+    expect(harvesterGuestClusters).not.toContain(HARVESTER_HOST.id);
+    // Never empty: an empty cluster list would match every cluster in the extension API.
+    expect(harvesterGuestClusters.length).toBeGreaterThan(0);
+  });
+});
