@@ -57,10 +57,17 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Reads the installed version of a component from the guest: one GET of its workload; null when unknown. */
+/**
+ * Reads the installed version of a component from the guest: from the store when its workload is already loaded,
+ * else one GET of the workload; null when unknown.
+ */
 export async function installedVersion(store: StoreLike, component: Component): Promise<string | null> {
   const { type, id } = COMPONENTS[component];
+  const cached = store.getters['cluster/byId']?.(type, id);
 
+  if (cached) {
+    return versionFromWorkload(cached, component);
+  }
   try {
     const url = store.getters['cluster/urlFor'](type, id);
     const workload = await store.dispatch('cluster/request', { url });

@@ -6,7 +6,7 @@
  */
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, guestClusters, hostList } from '../steve/hostCluster';
-import { COMPONENTS, installedVersion, versionFromWorkload } from '../steve/installedVersions';
+import { installedVersion } from '../steve/installedVersions';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
 import { STORAGE_CLASS } from './names';
 
@@ -109,12 +109,9 @@ export function describeHostClass(sc: KubeObject): HostClassDescription {
   };
 }
 
-/** The installed CSI driver version: from the store when the DaemonSet is already loaded, else one GET. */
-export async function csiDriverVersion(store: StoreLike): Promise<string | null> {
-  const { type, id } = COMPONENTS.csiDriver;
-  const cached = store.getters['cluster/byId']?.(type, id);
-
-  return cached ? versionFromWorkload(cached, 'csiDriver') : installedVersion(store, 'csiDriver');
+/** The installed CSI driver version (the shared lookup uses the store's copy of the DaemonSet when it has one). */
+export function csiDriverVersion(store: StoreLike): Promise<string | null> {
+  return installedVersion(store, 'csiDriver');
 }
 
 /**
