@@ -3,22 +3,35 @@
  *   --state <file>   keep the simulator's state in <file> across restarts
  *   --port <n>       port (overrides SIM_PORT; 0 = any free port)
  *   --verbose        log every request
+ *   --ui <dir>       also serve a production build of Rancher's dashboard at /dashboard/ (e.g. ../shared/rancher-ui/2.15),
+ *                    with its Rancher version answered at /rancherversion
+ *   --install <name> install this repository's extension chart (charts/<name>) as Rancher's Extensions page does:
+ *                    its UIPlugin and App appear and the dashboard build loads it from extensions/
+ *   --extension-build <dir>  serve a build-pkg output (dist-pkg/<name>-<version>) as that installed extension's files
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { demoSeed } from './demo/seed';
 import { ensureDirFor, loadStateFile } from './persist';
 import { DEFAULT_SIM_PORT, startSimServer } from './server';
+import { rancherVersionOfBuild } from './http/dashboardBuild';
+import { installExtension } from './catalog/installExtension';
+import { extensionBuild } from './http/uiPlugins';
+import { setRancherVersion } from './steve/rancherEndpoints';
 import { createState } from './steve/state';
 import { USERS } from './steve/users';
 
 interface Args {
   statePath?: string;
+  uiDir?: string;
+  install: string[];
+  extensionBuilds: string[];
   port: number;
   verbose: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false };
+  const args: Args = { port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false, install: [], extensionBuilds: [] };
 
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -36,10 +49,16 @@ function parseArgs(argv: string[]): Args {
       args.statePath = path.resolve(value());
     } else if (a === '--port' || a.startsWith('--port=')) {
       args.port = parseInt(value(), 10);
+    } else if (a === '--ui' || a.startsWith('--ui=')) {
+      args.uiDir = path.resolve(value());
+    } else if (a === '--install' || a.startsWith('--install=')) {
+      args.install.push(value());
+    } else if (a === '--extension-build' || a.startsWith('--extension-build=')) {
+      args.extensionBuilds.push(path.resolve(value()));
     } else if (a === '--verbose') {
       args.verbose = true;
     } else if (a === '--help' || a === '-h') {
-      console.log('usage: npm run sim -- [--state <file>] [--port <n>] [--verbose]');
+      console.log('usage: npm run sim -- [--state <file>] [--port <n>] [--ui <dashboard build dir>] [--install <chart>] [--verbose]');
       process.exit(0);
     } else {
       throw new Error(`unknown argument ${ a }`);
@@ -54,6 +73,14 @@ function parseArgs(argv: string[]): Args {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const buildVersion = args.uiDir ? rancherVersionOfBuild(args.uiDir) : null;
+
+  if (args.uiDir && !fs.existsSync(path.join(args.uiDir, 'index.html'))) {
+    throw new Error(`--ui ${ args.uiDir }: no dashboard build there (index.html missing)`);
+  }
+  if (buildVersion) {
+    setRancherVersion(buildVersion);
+  }
   let state = createState(demoSeed());
 
   if (args.statePath) {
@@ -63,11 +90,21 @@ async function main(): Promise<void> {
     state = loaded.state;
     console.log(loaded.restored ? `[sim] state restored from ${ args.statePath }` : `[sim] new state, saved to ${ args.statePath }`);
   }
+  const repoRoot = path.resolve(__dirname, '..');
+
+  for (const name of args.install) {
+    const plugin = installExtension(state, repoRoot, name);
+
+    console.log(`[sim] installed extension ${ plugin.spec.plugin.name } ${ plugin.spec.plugin.version }`);
+  }
   const sim = await startSimServer({
-    state, port: args.port, statePath: args.statePath, verbose: args.verbose
+    state, port: args.port, statePath: args.statePath, verbose: args.verbose, uiDir: args.uiDir, repoRoot, extensionBuilds: Object.assign({}, ...args.extensionBuilds.map(extensionBuild))
   });
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);
+  if (args.uiDir) {
+    console.log(`[sim] Rancher ${ buildVersion || '(unknown version)' } dashboard from ${ args.uiDir } at ${ sim.url }/dashboard/`);
+  }
   console.log(`[sim] users: ${ Object.values(USERS).map((u) => `${ u.name }/${ u.password } (token ${ u.token })`).join(', ') }`);
   // A parent (scripts/dev.ts, tests) waits for this line.
   console.log(`SIM_READY ${ sim.url }`);

@@ -4,6 +4,8 @@ import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { serveHelm } from './http/staticHelm';
+import { serveDashboardBuild } from './http/dashboardBuild';
+import { ExtensionBuilds, serveUiPluginFile } from './http/uiPlugins';
 import { StatePersister } from './persist';
 import { handleRequest } from './steve/handleRequest';
 import { RANCHER_VERSION } from './steve/rancherEndpoints';
@@ -25,6 +27,10 @@ export interface SimServerOptions {
   pingMs?: number;
   /** Log each request to the console. */
   verbose?: boolean;
+  /** A production build of Rancher's dashboard to serve at `/dashboard/`, as Rancher does (`--ui <dir>`). */
+  uiDir?: string;
+  /** Local extension builds served in place of the published files of the same name and version. */
+  extensionBuilds?: ExtensionBuilds;
 }
 
 export interface SimServer {
@@ -57,10 +63,23 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
 
+    if (url.pathname === '/' && opts.uiDir) {
+      res.statusCode = 302;
+      res.setHeader('location', '/dashboard/');
+      res.end();
+
+      return;
+    }
     if (url.pathname === '/' || url.pathname === '/__sim') {
       return info(res);
     }
     if (await serveHelm(repoRoot, url.pathname, res)) {
+      return;
+    }
+    if (opts.uiDir && await serveDashboardBuild(opts.uiDir, url.pathname, res)) {
+      return;
+    }
+    if (await serveUiPluginFile(state, repoRoot, url.pathname, res, opts.extensionBuilds)) {
       return;
     }
     const simReq = await toSimRequest(req);

@@ -1,17 +1,32 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
-import { trackHarvesterGuests } from './steve/guestRegistry';
+import { checkCluster, trackHarvesterGuests } from './steve/guestRegistry';
+import { beforeClusterPages, suppressBuiltInAddOnConfigTab } from './shellAdapter';
 import { registerLoadBalancer } from './loadbalancer/register';
 import { registerStorage } from './storage/register';
 import { registerTopology } from './topology/register';
 
+interface Internal {
+  store?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  plugins?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
 // Registration only: each feature folder registers its own parts, all conditioned on Harvester guest clusters.
-export default function(plugin: IPlugin): void {
+export default function(plugin: IPlugin, internal?: Internal): void {
   importTypes(plugin);
   plugin.metadata = require('./package.json');
   plugin.metadata.icon = require('./icon.svg');
 
+  // Which clusters are Harvester guests, decided before their pages render (addNavHooks: Rancher 2.7+).
   plugin.addNavHooks({ onLogin: async(store) => trackHarvesterGuests(store) });
+  if (internal?.store) {
+    beforeClusterPages(internal.store, (clusterId) => checkCluster(internal.store, clusterId));
+  }
+
+  // One Add-on Config on the Service pages: this one (see shellAdapter/builtInAddOnConfig.ts).
+  const restoreBuiltIn = suppressBuiltInAddOnConfigTab(internal?.plugins || internal?.store?.$extension);
+
+  plugin.addUninstallHook?.(restoreBuiltIn); // addUninstallHook: Rancher 2.7+
 
   registerLoadBalancer(plugin);
   registerStorage(plugin);

@@ -1,28 +1,13 @@
 import { createReadStream, promises as fs } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { contentType } from './contentTypes';
 
 /** URL prefix -> folder under the repository root holding the extension's Helm repository. */
 const FOLDERS: Record<string, string> = {
   '/helm/assets/':     'assets',
   '/helm/charts/':     'charts',
   '/helm/extensions/': 'extensions',
-};
-
-const TYPES: Record<string, string> = {
-  '.yaml': 'text/yaml; charset=utf-8',
-  '.yml':  'text/yaml; charset=utf-8',
-  '.json': 'application/json',
-  '.tgz':  'application/gzip',
-  '.gz':   'application/gzip',
-  '.js':   'application/javascript; charset=utf-8',
-  '.mjs':  'application/javascript; charset=utf-8',
-  '.css':  'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.svg':  'image/svg+xml',
-  '.png':  'image/png',
-  '.txt':  'text/plain; charset=utf-8',
-  '.md':   'text/markdown; charset=utf-8',
 };
 
 /**
@@ -67,7 +52,7 @@ export async function serveHelm(repoRoot: string, urlPath: string, res: ServerRe
     return true;
   }
   res.statusCode = 200;
-  res.setHeader('content-type', TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream');
+  res.setHeader('content-type', contentType(file));
   res.setHeader('content-length', `${ stat.size }`);
   createReadStream(file).pipe(res);
 

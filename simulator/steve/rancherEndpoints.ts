@@ -1,4 +1,5 @@
 /** Rancher's endpoints outside Steve's resource model: version, auth providers, login/logout, self user, UI plugins. */
+import { uiPluginIndex } from '../http/uiPlugins';
 import { login, logout, sessionCookie } from './auth';
 import { ok } from './crud';
 import { errorResponse } from './errors';
@@ -6,7 +7,13 @@ import { SimState } from './state';
 import { SimRequest, SimResponse } from './types';
 import { SimUser } from './users';
 
-export const RANCHER_VERSION = 'v2.15.0';
+/** The Rancher version the simulator answers (`/rancherversion`, the `server-version` setting, pings). */
+export let RANCHER_VERSION = 'v2.15.0'; // eslint-disable-line import/no-mutable-exports
+
+/** Answer as another Rancher version (a dashboard build of that version is being served). Call before seeding. */
+export function setRancherVersion(version: string): void {
+  RANCHER_VERSION = version.startsWith('v') ? version : `v${ version }`;
+}
 export const KUBERNETES_VERSION = 'v1.33.5+rke2r1';
 
 /** Answers with Rancher's "not logged in" marker, without which the dashboard assumes auth is off. */
@@ -113,9 +120,8 @@ export function handleRancherAuthed(state: SimState, req: SimRequest, path: stri
     };
   }
   if (path === '/v1/uiplugins' && method === 'GET') {
-    // Public in Rancher: the login page loads extensions before anyone logs in. This extension is built into
-    // the dev server, so there is nothing to list.
-    return ok({ entries: {} });
+    // The UIPlugins installed in this state (none in the dev server's demo, where the extension is built in).
+    return ok(uiPluginIndex(state));
   }
 
   return null;

@@ -1,4 +1,6 @@
-import { IPlugin, TabLocation, TableColumnLocation } from '@shell/core/types';
+import {
+  IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation
+} from '@shell/core/types';
 import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText } from './serviceColumns';
@@ -7,9 +9,14 @@ type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Rec
 
 const translate = (row: Row) => (key: string, args?: Record<string, string>) => row.$rootGetters?.['i18n/t'](key, args) || key;
 
-/** The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns. */
+/**
+ * The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns.
+ * Tab locations: RESOURCE_DETAIL_PAGE and RESOURCE_SHOW_CONFIGURATION since Rancher 2.10 (shell 3.0.0),
+ * RESOURCE_CREATE_PAGE / RESOURCE_EDIT_PAGE in the 2.12–2.14 release-branch builds and 2.15 (not in 2.11.0–2.13.0
+ * releases); TableColumnLocation.RESOURCE since 2.7, its server-side-pagination column since 2.11.
+ */
 export function registerLoadBalancer(plugin: IPlugin): void {
-  // The same name as Rancher's built-in harvester-manager tab, so that one tab shows where both would.
+  // The name of Rancher's own tab: on 2.12–2.14 `Tabbed` keeps one tab per name, ours (shellAdapter/builtInAddOnConfig.ts).
   const tab = {
     name:       'add-on-config',
     labelKey:   'harvesterCloud.loadBalancer.tab',
@@ -24,16 +31,29 @@ export function registerLoadBalancer(plugin: IPlugin): void {
   plugin.addTab(TabLocation.RESOURCE_DETAIL_PAGE, onGuestServices(), tab);
   plugin.addTab(TabLocation.RESOURCE_SHOW_CONFIGURATION, onGuestServices(), tab);
 
-  plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
+  // The Service list only (`mode: list`), not the tables inside a Service's detail page (its Pods tab).
+  const onServiceList = () => ({ ...onGuestServices(), mode: ['list'] });
+  const modeColumn = {
     name:     'harvester-lb-mode',
     labelKey: 'harvesterCloud.loadBalancer.column.mode',
     weight:   3,
     getValue: (row: Row) => lbModeText(row, translate(row)),
-  });
-  plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
+  };
+  const addressColumn = {
     name:     'harvester-lb-address',
     labelKey: 'harvesterCloud.loadBalancer.column.address',
     weight:   3,
     getValue: (row: Row) => lbAddressText(row, translate(row)),
-  });
+  };
+  // With server-side pagination the dashboard sorts and searches through Steve (`sort=`, `filter=`) on object
+  // paths. The address is one; the mode is read from annotation values, which Steve does not index, so that column
+  // shows without sorting or searching rather than with a sort the server cannot do.
+  const INGRESS_IP = 'status.loadBalancer.ingress[0].ip';
+
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), modeColumn, {
+    ...modeColumn, sort: false, search: false
+  } as PaginationTableColumn);
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), addressColumn, {
+    ...addressColumn, sort: INGRESS_IP, search: INGRESS_IP
+  } as PaginationTableColumn);
 }

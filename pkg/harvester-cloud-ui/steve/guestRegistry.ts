@@ -19,39 +19,53 @@ export function isKnownHarvesterGuest(clusterId: string): boolean {
   return harvesterGuestClusters.includes(clusterId);
 }
 
+/**
+ * Whether a cluster runs on Harvester. Throws when it cannot be told (the nodes request failed): that answer is
+ * not kept, so the next page of the cluster asks again.
+ */
 async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
-  const mgmtCluster = store.getters['management/byId'](MGMT_CLUSTER, clusterId);
+  const mgmtCluster = store.getters['management/byId']?.(MGMT_CLUSTER, clusterId);
   const provCluster = mgmtCluster?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null;
 
   if (detectHarvesterGuest({ mgmtCluster, provCluster })) {
     return true;
   }
   // K3s and imported guests are only recognisable by their nodes: one node is enough to tell.
-  try {
-    const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1` });
+  const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1` });
 
-    return !!detectHarvesterGuest({ nodes: res?.data || [] });
-  } catch (e) {
-    return false;
-  }
+  return !!detectHarvesterGuest({ nodes: res?.data || [] });
 }
 
-/** Classifies a cluster once per session and records it when it is a Harvester guest. */
+/**
+ * Classifies a cluster and records it when it is a Harvester guest. A known answer is kept for the session; a
+ * failed check (network, 5xx, logged out) is forgotten so that it is tried again.
+ */
 export function checkCluster(store: StoreLike, clusterId: string | null | undefined): Promise<boolean> {
   if (!clusterId || clusterId === 'local' || clusterId === '_') {
     return Promise.resolve(false);
   }
   if (!checked.has(clusterId)) {
-    checked.set(clusterId, classify(store, clusterId).then((yes) => {
+    const check = classify(store, clusterId).then((yes) => {
       if (yes && !isKnownHarvesterGuest(clusterId)) {
         harvesterGuestClusters.push(clusterId);
       }
 
       return yes;
-    }));
+    }, () => {
+      checked.delete(clusterId);
+
+      return false;
+    });
+
+    checked.set(clusterId, check);
   }
 
   return checked.get(clusterId) as Promise<boolean>;
+}
+
+/** Forgets every answer (tests; a new login). */
+export function forgetGuestChecks(): void {
+  checked.clear();
 }
 
 interface WatchableStore extends StoreLike {

@@ -1,0 +1,43 @@
+/**
+ * The browser suites, on @playwright/test with Debian's Chromium:
+ *  - `demo` (npm run test:e2e): the extension built into the dashboard dev server, against the simulator;
+ *  - `rancher-<version>` (npm run test:compat): each production build of Rancher's dashboard in
+ *    ../shared/rancher-ui, served by the simulator with this extension installed as a UIPlugin.
+ * One worker, no retries (a flaky flow is a bug). Traces and screenshots of failed tests and an HTML report are
+ * kept in test-results/; the summary reporter prints the closing `N passed, M failed`.
+ */
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
+import { rancherBuilds } from './tests/compat/builds';
+
+export default defineConfig({
+  outputDir:     'test-results/artifacts',
+  workers:       1,
+  retries:       0,
+  fullyParallel: false,
+  forbidOnly:    !!process.env.CI,
+  reporter:      [
+    ['list'],
+    ['html', { outputFolder: 'test-results/html', open: 'never' }],
+    ['./tests/playwright/summaryReporter.ts'],
+  ],
+  use: {
+    trace:             'retain-on-failure',
+    screenshot:        'only-on-failure',
+    viewport:          { width: 1440, height: 900 },
+    actionTimeout:     30000,
+    navigationTimeout: 60000,
+    launchOptions:     { executablePath: CHROMIUM, args: LAUNCH_ARGS },
+  },
+  projects: [
+    {
+      name: 'demo', testDir: 'tests/e2e/specs', timeout: 150000
+    },
+    ...rancherBuilds().map(({ version, dir }) => ({
+      name:    `rancher-${ version }`,
+      testDir: 'tests/compat',
+      timeout: 120000,
+      use:     { rancherUiDir: dir },
+    })),
+  ],
+});

@@ -1,0 +1,100 @@
+import { createReadStream, promises as fs, readFileSync } from 'node:fs';
+import { ServerResponse } from 'node:http';
+import path from 'node:path';
+import { listObjects, SimState } from '../steve/state';
+import { KubeObject } from '../steve/types';
+import { contentType } from './contentTypes';
+
+export const UIPLUGIN_TYPE = 'catalog.cattle.io.uiplugin';
+
+/** `name/version` -> a build-pkg output folder (`dist-pkg/<name>-<version>`) to serve instead of `extensions/`. */
+export type ExtensionBuilds = Record<string, string>;
+
+/** Reads a build-pkg output folder's package.json: which extension and version it is. */
+export function extensionBuild(dir: string): ExtensionBuilds {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+
+  return { [`${ pkg.name }/${ pkg.version }`]: path.resolve(dir) };
+}
+
+interface PluginSpec {
+  name: string;
+  version: string;
+  endpoint: string;
+  noCache?: boolean;
+  noAuth?: boolean;
+  metadata?: Record<string, string>;
+}
+
+function specOf(obj: KubeObject): PluginSpec | null {
+  const p = obj.spec?.plugin;
+
+  return p?.name && p?.version ? p as PluginSpec : null;
+}
+
+/**
+ * `GET /v1/uiplugins`: the extensions Rancher's UI-plugin controller has cached, one entry per UIPlugin
+ * resource (rancher/rancher pkg/controllers/dashboard/plugin: the index handler lists the cache). Public, as
+ * in Rancher: the login page loads extensions before anyone logs in.
+ */
+export function uiPluginIndex(state: SimState): { entries: Record<string, PluginSpec> } {
+  const entries: Record<string, PluginSpec> = {};
+
+  for (const obj of listObjects(state, 'local', UIPLUGIN_TYPE)) {
+    const spec = specOf(obj);
+
+    if (spec) {
+      entries[spec.name] = {
+        name:     spec.name,
+        version:  spec.version,
+        endpoint: spec.endpoint,
+        noCache:  !!spec.noCache,
+        noAuth:   !!spec.noAuth,
+        metadata: spec.metadata || {},
+      };
+    }
+  }
+
+  return { entries };
+}
+
+/**
+ * `GET /v1/uiplugins/<name>/<version>/<file>`: the files of an installed extension, as Rancher's cache serves
+ * them after downloading them from the chart's endpoint. The endpoint is this repository's published
+ * `extensions/<name>/<version>/`, so the cache is that folder. Returns false for other URLs.
+ */
+export async function serveUiPluginFile(state: SimState, repoRoot: string, urlPath: string, res: ServerResponse, builds: ExtensionBuilds = {}): Promise<boolean> {
+  const m = /^\/v1\/uiplugins\/([^/]+)\/([^/]+)\/(.+)$/.exec(urlPath);
+
+  if (!m) {
+    return false;
+  }
+  const [, name, version, rest] = m.map((x) => decodeURIComponent(x));
+  const installed = listObjects(state, 'local', UIPLUGIN_TYPE).map(specOf).some((s) => s?.name === name && s?.version === version);
+  // A local build (`--extension-build dist-pkg/<name>-<version>`) stands in for the published files of the same
+  // name and version: tests run the code being tested through the real install path.
+  const build = builds[`${ name }/${ version }`];
+  const base = build && rest.startsWith('plugin/') ? path.resolve(build) : path.resolve(repoRoot, 'extensions', name, version);
+  const file = path.resolve(base, build && rest.startsWith('plugin/') ? rest.slice('plugin/'.length) : rest);
+  const inside = file.startsWith(`${ base }${ path.sep }`);
+  let stat = null;
+
+  try {
+    stat = installed && inside ? await fs.stat(file) : null;
+  } catch (e) {
+    stat = null;
+  }
+  if (!stat?.isFile()) {
+    res.statusCode = 404;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end(`not found: ${ urlPath }`);
+
+    return true;
+  }
+  res.statusCode = 200;
+  res.setHeader('content-type', contentType(file));
+  res.setHeader('content-length', `${ stat.size }`);
+  createReadStream(file).pipe(res);
+
+  return true;
+}

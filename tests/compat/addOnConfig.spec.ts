@@ -1,0 +1,89 @@
+/**
+ * One Add-on Config, this extension's, in every Rancher dashboard build users run (../shared/rancher-ui), and what
+ * it saves is what the user chose: nothing else of the provider's keys, whichever way the page was reached.
+ */
+import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
+import { SEL } from '../e2e/selectors';
+import { expect, test } from './fixtures';
+import {
+  choosePrimary, chooseSource, createApiService, expectOneAddOnConfig, fillNewService, openLoadBalancerCreate,
+  openServiceEdit, providerKeys, saveAndLeave, storedAnnotations
+} from './steps';
+import { choose } from '../e2e/ui';
+
+const CL = RKE2_GUEST.id;
+const P = 'cloudprovider.harvesterhci.io';
+
+test.describe('create a LoadBalancer Service', () => {
+  test('untouched (page opened by its address): no provider key is written', async({ adminPage: page, sim }) => {
+    await openLoadBalancerCreate(page, sim.dashboard, CL, 'address');
+    await fillNewService(page, 'untouched');
+    await expectOneAddOnConfig(page);
+    await saveAndLeave(page);
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/untouched'))).toEqual({});
+  });
+
+  test('untouched (from the list): no provider key is written', async({ adminPage: page, sim }) => {
+    await openLoadBalancerCreate(page, sim.dashboard, CL, 'list');
+    await fillNewService(page, 'untouched-list');
+    await expectOneAddOnConfig(page);
+    await saveAndLeave(page);
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/untouched-list'))).toEqual({});
+  });
+
+  test('DHCP then back to IP pool: the provider default, so nothing is written', async({ adminPage: page, sim }) => {
+    await openLoadBalancerCreate(page, sim.dashboard, CL, 'list');
+    await fillNewService(page, 'back-to-pool');
+    await expectOneAddOnConfig(page);
+    await chooseSource(page, 'dhcp');
+    await chooseSource(page, 'pool');
+    await saveAndLeave(page);
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/back-to-pool'))).toEqual({});
+  });
+
+  test('DHCP on a network: ipam and network, nothing else', async({ adminPage: page, sim }) => {
+    await openLoadBalancerCreate(page, sim.dashboard, CL, 'address');
+    await fillNewService(page, 'on-dhcp');
+    await expectOneAddOnConfig(page);
+    await chooseSource(page, 'dhcp');
+    await choose(page, SEL.lb.network, 'default/vlan100');
+    await saveAndLeave(page);
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/on-dhcp'))).toEqual({
+      [`${ P }/ipam`]: 'dhcp', [`${ P }/network`]: 'default/vlan100'
+    });
+  });
+
+  test('sharing the IP of web-pool: primary-service only', async({ adminPage: page, sim }) => {
+    await openLoadBalancerCreate(page, sim.dashboard, CL, 'list');
+    await fillNewService(page, 'sharer');
+    await expectOneAddOnConfig(page);
+    await chooseSource(page, 'share');
+    await choosePrimary(page, /default\/web-pool/);
+    await saveAndLeave(page);
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/sharer'))).toEqual({ [`${ P }/primary-service`]: 'default/web-pool' });
+  });
+});
+
+test.describe('edit a Service and save it untouched: its annotations stay byte for byte', () => {
+  for (const how of ['list', 'detail', 'address'] as const) {
+    test(`made through the API, no ipam (from the ${ how })`, async({ adminPage: page, sim }) => {
+      const annotations = { 'example.com/owner': 'team-b', 'kube-vip.io/loadbalancerIPs': '0.0.0.0' };
+
+      await createApiService(sim, CL, `api-made-${ how }`, annotations);
+      await openServiceEdit(page, sim.dashboard, CL, 'default', `api-made-${ how }`, how);
+      await expectOneAddOnConfig(page);
+      await saveAndLeave(page);
+      expect(await storedAnnotations(sim, CL, `default/api-made-${ how }`)).toEqual(annotations);
+    });
+  }
+
+  test('a Service sharing an IP keeps primary-service (by its address)', async({ adminPage: page, sim }) => {
+    const before = await storedAnnotations(sim, CL, `default/${ SERVICES.webShared }`);
+
+    expect(before[`${ P }/primary-service`]).toBeTruthy();
+    await openServiceEdit(page, sim.dashboard, CL, 'default', SERVICES.webShared, 'address');
+    await expectOneAddOnConfig(page);
+    await saveAndLeave(page);
+    expect(await storedAnnotations(sim, CL, `default/${ SERVICES.webShared }`)).toEqual(before);
+  });
+});

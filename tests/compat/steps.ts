@@ -1,0 +1,97 @@
+/** Steps of the compatibility flows, as a user takes them in any Rancher version's dashboard. */
+import { Page } from '@playwright/test';
+import { SEL } from '../e2e/selectors';
+import { choose, fillServiceBasics, open, paths, STEP_MS } from '../e2e/ui';
+import { CompatSim, expect } from './fixtures';
+
+export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
+
+/** The provider's keys of a set of annotations (what the Add-on Config may write). */
+export function providerKeys(annotations: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(annotations || {}).filter(([k]) => k.startsWith(PROVIDER_PREFIX)).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export async function storedAnnotations(sim: CompatSim, cluster: string, id: string): Promise<Record<string, string>> {
+  const svc = await sim.client.object(cluster, 'service', id);
+
+  expect(svc, `the simulator has no Service ${ id }`).toBeTruthy();
+
+  return svc?.metadata.annotations || {};
+}
+
+/** Exactly one Add-on Config: one side tab, one panel shown when it is open, and it is this extension's. */
+export async function expectOneAddOnConfig(page: Page): Promise<void> {
+  await page.locator(SEL.cru.tabButton('add-on-config')).first().waitFor({ state: 'visible', timeout: STEP_MS });
+  await expect(page.locator(SEL.cru.tabButton('add-on-config'))).toHaveCount(1);
+  await page.locator(SEL.cru.tabButton('add-on-config')).click();
+  await page.locator(SEL.lb.root).first().waitFor({ state: 'visible', timeout: STEP_MS });
+  // Rancher's own panel (2.12–2.14) may stay in the page hidden; none but ours may be visible.
+  await expect(page.locator('section[role="tabpanel"]:visible')).toHaveCount(1);
+  await expect(page.locator(`${ SEL.lb.root }:visible`)).toHaveCount(1);
+  await expect(page.locator('ul.tabs li:visible', { hasText: /^\s*Add-on Config\s*$/ })).toHaveCount(1);
+}
+
+/** The create page of a LoadBalancer Service, by a full page load of its address or from the list's Create button. */
+export async function openLoadBalancerCreate(page: Page, dashboard: string, cluster: string, how: 'address' | 'list'): Promise<void> {
+  if (how === 'address') {
+    await page.goto(`${ dashboard }${ paths.serviceCreate(cluster) }`, { waitUntil: 'domcontentloaded' });
+  } else {
+    await open(page, dashboard, paths.services(cluster), SEL.table.createBtn);
+    await page.locator(SEL.table.createBtn).click();
+  }
+  await page.locator(SEL.cru.subtype('LoadBalancer')).click({ timeout: STEP_MS });
+  await page.locator(SEL.cru.name).waitFor({ timeout: STEP_MS });
+}
+
+export async function fillNewService(page: Page, name: string): Promise<void> {
+  await fillServiceBasics(page, name, { name: 'http', port: 8080 });
+}
+
+export async function chooseSource(page: Page, source: 'pool' | 'dhcp' | 'share'): Promise<void> {
+  await page.locator(SEL.lb.sourceOption(source)).click();
+}
+
+export async function choosePrimary(page: Page, ref: RegExp): Promise<void> {
+  await choose(page, SEL.lb.primary, ref);
+}
+
+/** Opens a Service's edit page the way a user would: from the list's row menu, the detail page's menu, or its address. */
+export async function openServiceEdit(page: Page, dashboard: string, cluster: string, ns: string, name: string, how: 'list' | 'detail' | 'address'): Promise<void> {
+  if (how === 'address') {
+    await page.goto(`${ dashboard }${ paths.serviceEdit(cluster, ns, name) }`, { waitUntil: 'domcontentloaded' });
+  } else if (how === 'list') {
+    await open(page, dashboard, paths.services(cluster), SEL.table.rows);
+    const row = page.locator(SEL.table.rows).filter({ has: page.getByRole('link', { name, exact: true }) }).first();
+
+    await row.locator(SEL.table.rowActions).click();
+    await page.locator(SEL.openMenu).getByText('Edit Config', { exact: true }).click();
+  } else {
+    await open(page, dashboard, paths.service(cluster, ns, name), SEL.detailActions);
+    await page.locator(SEL.detailActions).first().click();
+    await page.locator(SEL.openMenu).getByText('Edit Config', { exact: true }).click();
+  }
+  await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: STEP_MS });
+}
+
+/** Saves and waits until the dashboard has left the form (it does so only when the save succeeded). */
+export async function saveAndLeave(page: Page): Promise<void> {
+  await page.locator(SEL.cru.save).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/create') && !u.search.includes('mode=edit'), { timeout: STEP_MS });
+}
+
+/** A LoadBalancer Service made through the API (kubectl, Helm): no Add-on Config annotations, one of someone else's. */
+export async function createApiService(sim: CompatSim, cluster: string, name: string, annotations: Record<string, string>): Promise<void> {
+  const res = await fetch(`${ sim.dashboard.replace(/\/dashboard$/, '') }/k8s/clusters/${ cluster }/v1/services`, {
+    method:  'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer token-demoadmin:demo' },
+    body:    JSON.stringify({
+      type:     'service',
+      metadata: { namespace: 'default', name, annotations },
+      spec:     {
+        type: 'LoadBalancer', selector: { app: name }, ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 80 }]
+      },
+    }),
+  });
+
+  expect(res.status, `creating Service ${ name } through Steve`).toBe(201);
+}
