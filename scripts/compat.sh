@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # npm run test:compat: the extension inside each production build of Rancher's dashboard in ../shared/rancher-ui
+# (2.12 to 2.15), installed as a UIPlugin through the simulator, in headless Chromium (tests/compat). One
+# Playwright project per Rancher version; the last lines say `rancher-<v>: N passed, M failed` and the total.
+# Run through scripts/with-env. Extra arguments go to `playwright test` (e.g. --project rancher-2.15, -g "sharing").
 set -euo pipefail
-versions=$(node -e 'console.log(require("./tests/compat/builds.ts").rancherBuilds?.().map((b) => b.version).join(" ") || "")' 2>/dev/null || true)
-if [ -z "$versions" ]; then
-  versions=$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; console.log(rancherBuilds().map((b) => b.version).join(" "))')
-fi
+versions=$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; console.log(rancherBuilds().map((b) => b.version).join(" "))')
 if [ -z "$versions" ]; then
   echo "compat: no Rancher dashboard builds in ../shared/rancher-ui (a clone without ../shared): nothing to run"
   echo "0 passed, 0 failed"
@@ -13,7 +13,9 @@ fi
 echo "== compat: Rancher $versions"
 bash scripts/install-chromium.sh >/dev/null
 echo "== build-pkg (the extension under test)"
+mkdir -p tmp
 ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui > tmp/compat-build.log 2>&1 || { tail -40 tmp/compat-build.log; exit 1; }
-projects=()
-for v in $versions; do projects+=(--project "rancher-$v"); done
-exec playwright test "${projects[@]}" "$@"
+case " $* " in
+  *" --project"*) exec playwright test "$@" ;;
+  *) exec playwright test --project 'rancher-*' "$@" ;;
+esac

@@ -43,8 +43,9 @@ export async function openLoadBalancerCreate(page: Page, dashboard: string, clus
   await page.locator(SEL.cru.name).waitFor({ timeout: STEP_MS });
 }
 
-export async function fillNewService(page: Page, name: string): Promise<void> {
-  await fillServiceBasics(page, name, { name: 'http', port: 8080 });
+/** Name and one TCP port (9090: no demo Service uses it, so sharing an IP with web-pool has no port overlap). */
+export async function fillNewService(page: Page, name: string, port = 9090): Promise<void> {
+  await fillServiceBasics(page, name, { name: 'http', port });
 }
 
 export async function chooseSource(page: Page, source: 'pool' | 'dhcp' | 'share'): Promise<void> {

@@ -59,10 +59,10 @@ async function open(store: any, plain: any, route: any) {
   const initialValue = isEdit ? await store.dispatch('cluster/clone', { resource: plain }) : null;
   const requestsBefore = state.requests.length;
   const Page = editPageFor(AddOnConfigTab);
-  const isCreate = route === CREATE_ROUTE;
+  const mode = route === CREATE_ROUTE ? 'create' : route === EDIT_ROUTE ? 'edit' : 'view';
   const wrapper = mountWithStore(Page, store, {
     props: {
-      value: resource, initialValue, liveValue: isEdit ? plain : null, mode: isCreate ? 'create' : 'edit', realMode: isCreate ? 'create' : 'edit'
+      value: resource, initialValue, liveValue: isEdit ? plain : null, mode, realMode: mode
     },
     global: { mocks: { $route: route, $router: { replace: jest.fn() } } },
   });
@@ -312,5 +312,87 @@ describe('Add-on Config tab, detail', () => {
     expect(wrapper.findAll('input:not([disabled])').filter((i) => i.attributes('type') === 'text')).toHaveLength(0);
     expect(wrapper.find('[data-testid="host-lb-address"]').text()).toBe('Pending');
     expect(wrapper.find('[data-testid="host-lb-reasons"]').text()).toContain('no matching IP pool');
+  });
+});
+
+describe('Add-on Config tab, what Save sends', () => {
+  it('overrules a Rancher 2.12–2.14 built-in save hook registered after the tab: no ipam nobody chose, primary kept', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/web-shared', opt: { watch: false } });
+    const before = { ...live.metadata.annotations };
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+    const page = wrapper.vm as any;
+
+    // What edit/service.vue's HarvesterServiceAddOnConfig.willSave does (priority 99) when it mounts late.
+    page.registerBeforeHook(() => {
+      page.value.metadata.annotations[ANNOTATIONS.ipam] = 'dhcp';
+      delete page.value.metadata.annotations[ANNOTATIONS.primaryService];
+    }, 'harvesterWillSave');
+    const writes = await save(wrapper);
+
+    expect((writes[0].body as any).metadata.annotations).toEqual(before);
+  });
+
+  it('after a 409 on the field the user changed, shows the server\'s value the next Save sends, then saves the user\'s retyped one', async() => {
+    const store = await storeFor(K3S_GUEST.id);
+    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+    await input(wrapper, 'hc-periodSeconds').setValue('4');
+    // Someone else sets the same field meanwhile; the page's live copy is kept fresh (the shell's watch does it).
+    const stored = getObject(state, K3S_GUEST.id, 'service', 'default/legacy-lb')!;
+
+    storeObject(state, K3S_GUEST.id, 'service', {
+      ...stored, metadata: { ...stored.metadata, annotations: { ...stored.metadata.annotations, [ANNOTATIONS.periodSeconds]: '7' } }
+    });
+    await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false, force: true }
+    });
+    const first = await save(wrapper);
+
+    expect(first.map((r) => r.status)).toEqual([409]);
+    expect(wrapper.find('.page-errors').text()).toMatch(/conflict|changed|updated/i);
+    expect(input(wrapper, 'hc-periodSeconds').element.value).toBe('7');
+
+    await input(wrapper, 'hc-periodSeconds').setValue('4');
+    const second = await save(wrapper);
+
+    expect(second.map((r) => r.status)).toEqual([200]);
+    expect(getObject(state, K3S_GUEST.id, 'service', 'default/legacy-lb')!.metadata.annotations![ANNOTATIONS.periodSeconds]).toBe('4');
+  });
+
+  it('after a 409 from a change elsewhere (a label), merges and saves the user\'s edit without asking again', async() => {
+    const store = await storeFor(K3S_GUEST.id);
+    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+    await input(wrapper, 'hc-periodSeconds').setValue('4');
+    const stored = getObject(state, K3S_GUEST.id, 'service', 'default/legacy-lb')!;
+
+    storeObject(state, K3S_GUEST.id, 'service', { ...stored, metadata: { ...stored.metadata, labels: { ...(stored.metadata.labels || {}), team: 'b' } } });
+    await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false, force: true }
+    });
+    const writes = await save(wrapper);
+
+    expect(writes.map((r) => r.status)).toEqual([409, 200]);
+    const saved = getObject(state, K3S_GUEST.id, 'service', 'default/legacy-lb')!;
+
+    expect(saved.metadata.labels?.team).toBe('b');
+    expect(saved.metadata.annotations![ANNOTATIONS.periodSeconds]).toBe('4');
+  });
+
+  it('is read-only for a user who may not update the Service, even on the edit page (?mode=edit typed by hand)', async() => {
+    server.use(...steveHandlers(state, { user: 'viewer' }));
+    try {
+      const store = await storeFor(K3S_GUEST.id);
+      const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+      const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+      expect(wrapper.find('[data-testid="lb-read-only"]').exists()).toBe(true);
+      expect(wrapper.findAll('[data-testid="harvester-lb-config"] input:not([disabled]):not([readonly])').filter((i) => ['text', 'number', null, undefined].includes(i.attributes('type') as never))).toHaveLength(0);
+    } finally {
+      server.resetHandlers();
+    }
   });
 });
