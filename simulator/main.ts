@@ -31,7 +31,9 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false, install: [], extensionBuilds: [] };
+  const args: Args = {
+    port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false, install: [], extensionBuilds: []
+  };
 
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];

@@ -77,7 +77,9 @@ export function installExtension(state: SimState, repoRoot: string, name: string
         },
         values: {}
       },
-      name: chart.name, namespace: UI_PLUGIN_NAMESPACE, values: {}
+      name:      chart.name,
+      namespace: UI_PLUGIN_NAMESPACE,
+      values:    {}
     },
     status: {
       summary: { state: 'deployed' }, conditions: [{ type: 'Deployed', status: 'True' }], observedGeneration: 1
@@ -87,7 +89,9 @@ export function installExtension(state: SimState, repoRoot: string, name: string
   const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
   for (const o of [uiPlugin, app]) {
-    Object.assign(o.metadata, { uid: newUid(`${ o.kind }/${ chart.name }`), creationTimestamp: now, generation: 1 });
+    Object.assign(o.metadata, {
+      uid: newUid(`${ o.kind }/${ chart.name }`), creationTimestamp: now, generation: 1
+    });
   }
   storeObject(state, 'local', APP_TYPE, app);
 

@@ -10,7 +10,7 @@ import { contentType } from './contentTypes';
  * the built-in Add-on Config's mount-time defaults that ship in 2.15.1, so it answers as 2.15.1.
  */
 const BUILD_RELEASES: Record<string, string> = {
-  '2.12': 'v2.12.12', '2.13': 'v2.13.8', '2.14': 'v2.14.4', '2.15': 'v2.15.1'
+  2.12: 'v2.12.12', 2.13: 'v2.13.8', 2.14: 'v2.14.4', 2.15: 'v2.15.1'
 };
 
 /** The Rancher version a dashboard build stands for, from its VERSION.txt (`release-2.15-bfaa192`); null if unknown. */

@@ -48,9 +48,7 @@ test.describe('create a LoadBalancer Service', () => {
     await chooseSource(page, 'dhcp');
     await choose(page, SEL.lb.network, 'default/vlan100');
     await saveAndLeave(page);
-    expect(providerKeys(await storedAnnotations(sim, CL, 'default/on-dhcp'))).toEqual({
-      [`${ P }/ipam`]: 'dhcp', [`${ P }/network`]: 'default/vlan100'
-    });
+    expect(providerKeys(await storedAnnotations(sim, CL, 'default/on-dhcp'))).toEqual({ [`${ P }/ipam`]: 'dhcp', [`${ P }/network`]: 'default/vlan100' });
   });
 
   test('sharing the IP of web-pool: primary-service only', async({ adminPage: page, sim }) => {

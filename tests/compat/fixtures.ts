@@ -41,8 +41,12 @@ export interface CompatSim {
   reset(): void;
 }
 
-interface WorkerFixtures {
+/** The option each `rancher-<version>` project sets in playwright.config.ts. */
+export interface CompatOptions {
   rancherUiDir: string;
+}
+
+interface WorkerFixtures extends CompatOptions {
   sim: CompatSim;
   adminStorage: string;
 }

@@ -1,7 +1,9 @@
 /** Steps of the compatibility flows, as a user takes them in any Rancher version's dashboard. */
 import { Page } from '@playwright/test';
 import { SEL } from '../e2e/selectors';
-import { choose, fillServiceBasics, open, paths, STEP_MS } from '../e2e/ui';
+import {
+  choose, fillServiceBasics, open, paths, STEP_MS
+} from '../e2e/ui';
 import { CompatSim, expect } from './fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
@@ -39,7 +41,8 @@ export async function openLoadBalancerCreate(page: Page, dashboard: string, clus
     await open(page, dashboard, paths.services(cluster), SEL.table.createBtn);
     await page.locator(SEL.table.createBtn).click();
   }
-  await page.locator(SEL.cru.subtype('LoadBalancer')).click({ timeout: STEP_MS });
+  // A full load boots the whole dashboard and its cluster store first.
+  await page.locator(SEL.cru.subtype('LoadBalancer')).click({ timeout: 2 * STEP_MS });
   await page.locator(SEL.cru.name).waitFor({ timeout: STEP_MS });
 }
 
@@ -71,7 +74,7 @@ export async function openServiceEdit(page: Page, dashboard: string, cluster: st
     await page.locator(SEL.detailActions).first().click();
     await page.locator(SEL.openMenu).getByText('Edit Config', { exact: true }).click();
   }
-  await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: STEP_MS });
+  await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: 2 * STEP_MS });
 }
 
 /** Saves and waits until the dashboard has left the form (it does so only when the save succeeded). */
@@ -87,9 +90,15 @@ export async function createApiService(sim: CompatSim, cluster: string, name: st
     headers: { 'content-type': 'application/json', authorization: 'Bearer token-demoadmin:demo' },
     body:    JSON.stringify({
       type:     'service',
-      metadata: { namespace: 'default', name, annotations },
-      spec:     {
-        type: 'LoadBalancer', selector: { app: name }, ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 80 }]
+      metadata: {
+        namespace: 'default', name, annotations
+      },
+      spec: {
+        type:     'LoadBalancer',
+        selector: { app: name },
+        ports:    [{
+          name: 'http', port: 80, protocol: 'TCP', targetPort: 80
+        }]
       },
     }),
   });

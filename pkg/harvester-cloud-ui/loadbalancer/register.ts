@@ -1,6 +1,4 @@
-import {
-  IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation
-} from '@shell/core/types';
+import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText } from './serviceColumns';

@@ -1,6 +1,8 @@
 /** Everything of the dashboard that the extension API does not offer, in one place (see versions.ts). */
 export { VERIFIED_SHELL_VERSIONS, warnOnce } from './versions';
-export { findEditPage, pageMode, pageResource } from './editPage';
+export {
+  findEditPage, pageMode, pageResource
+} from './editPage';
 export type { EditPage } from './editPage';
 export {
   BUILT_IN_SAVE_HOOK, BUILT_IN_TAB_NAME, disableBuiltInSaveHook, suppressBuiltInAddOnConfigTab

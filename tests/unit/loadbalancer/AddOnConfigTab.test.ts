@@ -318,7 +318,9 @@ describe('Add-on Config tab, detail', () => {
 describe('Add-on Config tab, what Save sends', () => {
   it('overrules a Rancher 2.12–2.14 built-in save hook registered after the tab: no ipam nobody chose, primary kept', async() => {
     const store = await storeFor(RKE2_GUEST.id);
-    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/web-shared', opt: { watch: false } });
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-shared', opt: { watch: false }
+    });
     const before = { ...live.metadata.annotations };
     const { wrapper } = await open(store, live, EDIT_ROUTE);
     const page = wrapper.vm as any;
@@ -335,16 +337,16 @@ describe('Add-on Config tab, what Save sends', () => {
 
   it('after a 409 on the field the user changed, shows the server\'s value the next Save sends, then saves the user\'s retyped one', async() => {
     const store = await storeFor(K3S_GUEST.id);
-    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false }
+    });
     const { wrapper } = await open(store, live, EDIT_ROUTE);
 
     await input(wrapper, 'hc-periodSeconds').setValue('4');
     // Someone else sets the same field meanwhile; the page's live copy is kept fresh (the shell's watch does it).
     const stored = getObject(state, K3S_GUEST.id, 'service', 'default/legacy-lb')!;
 
-    storeObject(state, K3S_GUEST.id, 'service', {
-      ...stored, metadata: { ...stored.metadata, annotations: { ...stored.metadata.annotations, [ANNOTATIONS.periodSeconds]: '7' } }
-    });
+    storeObject(state, K3S_GUEST.id, 'service', { ...stored, metadata: { ...stored.metadata, annotations: { ...stored.metadata.annotations, [ANNOTATIONS.periodSeconds]: '7' } } });
     await store.dispatch('cluster/find', {
       type: 'service', id: 'default/legacy-lb', opt: { watch: false, force: true }
     });
@@ -363,7 +365,9 @@ describe('Add-on Config tab, what Save sends', () => {
 
   it('after a 409 from a change elsewhere (a label), merges and saves the user\'s edit without asking again', async() => {
     const store = await storeFor(K3S_GUEST.id);
-    const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false }
+    });
     const { wrapper } = await open(store, live, EDIT_ROUTE);
 
     await input(wrapper, 'hc-periodSeconds').setValue('4');
@@ -386,7 +390,9 @@ describe('Add-on Config tab, what Save sends', () => {
     server.use(...steveHandlers(state, { user: 'viewer' }));
     try {
       const store = await storeFor(K3S_GUEST.id);
-      const live = await store.dispatch('cluster/find', { type: 'service', id: 'default/legacy-lb', opt: { watch: false } });
+      const live = await store.dispatch('cluster/find', {
+        type: 'service', id: 'default/legacy-lb', opt: { watch: false }
+      });
       const { wrapper } = await open(store, live, EDIT_ROUTE);
 
       expect(wrapper.find('[data-testid="lb-read-only"]').exists()).toBe(true);

@@ -5,7 +5,7 @@ import { demoSeed } from '../../../simulator/demo/seed';
 import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { createTestStore } from '../../harness/store';
 import { detectHarvesterGuest, vmUidOf } from '@pkg/steve/harvesterCluster';
-import { checkCluster, harvesterGuestClusters } from '@pkg/steve/guestRegistry';
+import { checkCluster, forgetGuestChecks, harvesterGuestClusters } from '@pkg/steve/guestRegistry';
 
 const state = createState(demoSeed());
 const server = setupServer(...steveHandlers(state));
@@ -53,5 +53,22 @@ describe('the per-cluster condition every registration uses', () => {
     expect(harvesterGuestClusters).not.toContain(HARVESTER_HOST.id);
     // Never empty: an empty cluster list would match every cluster in the extension API.
     expect(harvesterGuestClusters.length).toBeGreaterThan(0);
+  });
+
+  it('asks again after a failed check instead of remembering "not a guest" until the next login', async() => {
+    forgetGuestChecks();
+    harvesterGuestClusters.splice(harvesterGuestClusters.indexOf(K3S_GUEST.id), 1);
+    const store = createTestStore({ clusterId: K3S_GUEST.id });
+
+    state.faults.push({
+      match: {
+        method: 'GET', path: '/v1/nodes', cluster: K3S_GUEST.id
+      },
+      respond: 503
+    });
+    expect(await checkCluster(store, K3S_GUEST.id)).toBe(false);
+    expect(harvesterGuestClusters).not.toContain(K3S_GUEST.id);
+    expect(await checkCluster(store, K3S_GUEST.id)).toBe(true);
+    expect(harvesterGuestClusters).toContain(K3S_GUEST.id);
   });
 });

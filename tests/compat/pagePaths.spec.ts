@@ -1,0 +1,54 @@
+/**
+ * The Add-on Config where the page path is hard: a read-only user who types `?mode=edit`, a K3s guest opened by
+ * its address while the API is slow, and an editor opened by its address while someone else changes the Service.
+ */
+import { K3S_GUEST, RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
+import { SEL } from '../e2e/selectors';
+import { paths, STEP_MS } from '../e2e/ui';
+import { expect, test } from './fixtures';
+import { expectOneAddOnConfig, openServiceEdit, saveAndLeave, storedAnnotations } from './steps';
+
+test('a viewer who types ?mode=edit gets the Add-on Config read-only', async({ newUserPage, sim }) => {
+  sim.reset();
+  const page = await newUserPage('viewer');
+
+  await page.goto(`${ sim.dashboard }${ paths.serviceEdit(K3S_GUEST.id, 'default', SERVICES.legacyLb) }`, { waitUntil: 'domcontentloaded' });
+  await page.locator(SEL.cru.tabButton('add-on-config')).first().click({ timeout: STEP_MS });
+  await expect(page.locator('[data-testid="lb-read-only"]')).toBeVisible({ timeout: STEP_MS });
+  await expect(page.locator(SEL.lb.editable)).toHaveCount(0);
+});
+
+test('a K3s guest\'s Service opened by its address on a slow API still has the Add-on Config', async({ adminPage: page, sim }) => {
+  // K3s guests are recognised by their nodes' providerIDs only: that request is answered 4 s late.
+  sim.state.faults.push({
+    match: {
+      method: 'GET', path: '/v1/nodes', cluster: K3S_GUEST.id
+    },
+    respond: { delayMs: 4000 },
+    times:   3
+  });
+  await openServiceEdit(page, sim.dashboard, K3S_GUEST.id, 'default', SERVICES.legacyLb, 'address');
+  await expectOneAddOnConfig(page);
+});
+
+test('an editor opened by its address saves after someone else changed the Service meanwhile', async({ adminPage: page, sim }) => {
+  const id = `default/${ SERVICES.webPool }`;
+  const annotations = await storedAnnotations(sim, RKE2_GUEST.id, id);
+
+  await openServiceEdit(page, sim.dashboard, RKE2_GUEST.id, 'default', SERVICES.webPool, 'address');
+  await expectOneAddOnConfig(page);
+  await sim.client.steveUpdate(RKE2_GUEST.id, 'services', id, (svc) => {
+    svc.metadata.labels = { ...(svc.metadata.labels || {}), 'changed-by': 'someone-else' };
+  });
+  // The page learns of the change through its watch, as in Rancher; the shell then merges it on a 409.
+  await page.waitForFunction((svcId) => {
+    const store = (window as any).$globalApp?.$store;
+
+    return store?.getters['cluster/byId']('service', svcId)?.metadata?.labels?.['changed-by'] === 'someone-else';
+  }, id, { timeout: STEP_MS });
+  await saveAndLeave(page);
+  const saved = await sim.client.object(RKE2_GUEST.id, 'service', id);
+
+  expect(saved?.metadata.labels?.['changed-by']).toBe('someone-else');
+  expect(saved?.metadata.annotations).toEqual(annotations);
+});
