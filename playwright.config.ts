@@ -37,7 +37,7 @@ export default defineConfig<CompatOptions>({
     ...rancherBuilds().map(({ version, dir }) => ({
       name:    `rancher-${ version }`,
       testDir: 'tests/compat',
-      timeout: 120000,
+      timeout: 240000,
       use:     { rancherUiDir: dir },
     })),
   ],

@@ -14,10 +14,26 @@ import { extensionBuild } from '../../simulator/http/uiPlugins';
 import { rancherVersionOfBuild } from '../../simulator/http/dashboardBuild';
 import { setRancherVersion } from '../../simulator/steve/rancherEndpoints';
 import { SimClient } from '../e2e/sim';
+import { readPackageInfo } from '../../scripts/publish/pkgInfo';
+import { endpointFor, renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
 import { login, USERS } from '../e2e/ui';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const EXTENSION = 'harvester-cloud-ui';
+
+/**
+ * The chart of the code under test, rendered by the publish pipeline (scripts/publish/chart.ts) into a Helm
+ * repository of its own under test-results/: its UIPlugin carries the annotations the dashboard checks
+ * (rancher-version, ui-extensions-version) exactly as a published version would.
+ */
+export async function chartRepoUnderTest(): Promise<string> {
+  const pkg = readPackageInfo(path.join(ROOT, 'pkg', EXTENSION));
+  const repo = path.join(ROOT, 'test-results', 'compat-helm-repo');
+
+  await writeChartDir(path.join(repo, 'charts', pkg.name, pkg.version), renderChartFiles(pkg, endpointFor('http://127.0.0.1', pkg.name, pkg.version)));
+
+  return repo;
+}
 
 /** The build under test: `npm run test:compat` runs build-pkg first. */
 export function extensionBuildDir(): string {
@@ -48,7 +64,8 @@ export interface CompatOptions {
 
 interface WorkerFixtures extends CompatOptions {
   sim: CompatSim;
-  adminStorage: string;
+  /** One admin browser context per worker: the dashboard's 7 MB of scripts are downloaded and compiled once. */
+  adminContext: BrowserContext;
 }
 
 interface TestFixtures {
@@ -66,7 +83,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     setRancherVersion(version);
     const state = createState(demoSeed());
     const build = extensionBuildDir();
-    const install = () => installExtension(state, ROOT, EXTENSION);
+    const chartRepo = await chartRepoUnderTest();
+    const install = () => installExtension(state, chartRepo, EXTENSION);
 
     install();
     const server: SimServer = await startSimServer({
@@ -86,25 +104,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await server.close();
   }, { scope: 'worker' }],
 
-  adminStorage: [async({ browser, sim }, use, workerInfo) => {
-    const file = path.join(ROOT, 'test-results', `compat-admin-${ workerInfo.project.name }.json`);
-    const context = await browser.newContext();
-    const page = await context.newPage();
+  adminContext: [async({ browser, sim }, use) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 
-    await login(page, sim.dashboard, USERS.admin);
-    await context.storageState({ path: file });
+    await login(await context.newPage(), sim.dashboard, USERS.admin);
+    await use(context);
     await context.close();
-    await use(file);
   }, { scope: 'worker' }],
 
-  // The built-in `page` (traced, screenshotted on failure) starts logged in as admin.
-  storageState: async({ adminStorage }, use) => {
-    await use(adminStorage);
-  },
-
-  adminPage: async({ page, sim }, use) => {
+  // Each test: the demo data as seeded, a new tab of the admin's browser (Playwright traces it with the
+  // config's `trace` setting); a screenshot is kept when it fails.
+  adminPage: async({ adminContext, sim }, use, testInfo) => {
     sim.reset();
+    const page = await adminContext.newPage();
+
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await page.screenshot({ path: testInfo.outputPath('failed.png') }).catch(() => undefined);
+    }
+    await page.close();
   },
 
   newUserPage: async({ browser, sim }, use) => {

@@ -12,8 +12,8 @@ test('a viewer who types ?mode=edit gets the Add-on Config read-only', async({ n
   sim.reset();
   const page = await newUserPage('viewer');
 
-  await page.goto(`${ sim.dashboard }${ paths.serviceEdit(K3S_GUEST.id, 'default', SERVICES.legacyLb) }`, { waitUntil: 'domcontentloaded' });
-  await page.locator(SEL.cru.tabButton('add-on-config')).first().click({ timeout: STEP_MS });
+  await page.goto(`${ sim.dashboard }${ paths.serviceEdit(K3S_GUEST.id, 'default', SERVICES.legacyLb) }`, { waitUntil: 'commit' });
+  await page.locator(SEL.cru.tabButton('add-on-config')).first().click({ timeout: 3 * STEP_MS });
   await expect(page.locator('[data-testid="lb-read-only"]')).toBeVisible({ timeout: STEP_MS });
   await expect(page.locator(SEL.lb.editable)).toHaveCount(0);
 });

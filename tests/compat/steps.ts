@@ -8,6 +8,12 @@ import { CompatSim, expect } from './fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
 
+/** A full page load of a dashboard path, done when `ready` shows (the whole dashboard boots first). */
+export async function openPage(page: Page, dashboard: string, pathname: string, ready: string): Promise<void> {
+  await page.goto(`${ dashboard }${ pathname }`, { waitUntil: 'commit' });
+  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 3 * STEP_MS });
+}
+
 /** The provider's keys of a set of annotations (what the Add-on Config may write). */
 export function providerKeys(annotations: Record<string, string> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(annotations || {}).filter(([k]) => k.startsWith(PROVIDER_PREFIX)).sort(([a], [b]) => a.localeCompare(b)));
@@ -36,13 +42,13 @@ export async function expectOneAddOnConfig(page: Page): Promise<void> {
 /** The create page of a LoadBalancer Service, by a full page load of its address or from the list's Create button. */
 export async function openLoadBalancerCreate(page: Page, dashboard: string, cluster: string, how: 'address' | 'list'): Promise<void> {
   if (how === 'address') {
-    await page.goto(`${ dashboard }${ paths.serviceCreate(cluster) }`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${ dashboard }${ paths.serviceCreate(cluster) }`, { waitUntil: 'commit' });
   } else {
-    await open(page, dashboard, paths.services(cluster), SEL.table.createBtn);
+    await openPage(page, dashboard, paths.services(cluster), SEL.table.createBtn);
     await page.locator(SEL.table.createBtn).click();
   }
   // A full load boots the whole dashboard and its cluster store first.
-  await page.locator(SEL.cru.subtype('LoadBalancer')).click({ timeout: 2 * STEP_MS });
+  await page.locator(SEL.cru.subtype('LoadBalancer')).click({ timeout: 3 * STEP_MS });
   await page.locator(SEL.cru.name).waitFor({ timeout: STEP_MS });
 }
 
@@ -62,19 +68,19 @@ export async function choosePrimary(page: Page, ref: RegExp): Promise<void> {
 /** Opens a Service's edit page the way a user would: from the list's row menu, the detail page's menu, or its address. */
 export async function openServiceEdit(page: Page, dashboard: string, cluster: string, ns: string, name: string, how: 'list' | 'detail' | 'address'): Promise<void> {
   if (how === 'address') {
-    await page.goto(`${ dashboard }${ paths.serviceEdit(cluster, ns, name) }`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${ dashboard }${ paths.serviceEdit(cluster, ns, name) }`, { waitUntil: 'commit' });
   } else if (how === 'list') {
-    await open(page, dashboard, paths.services(cluster), SEL.table.rows);
+    await openPage(page, dashboard, paths.services(cluster), SEL.table.rows);
     const row = page.locator(SEL.table.rows).filter({ has: page.getByRole('link', { name, exact: true }) }).first();
 
     await row.locator(SEL.table.rowActions).click();
     await page.locator(SEL.openMenu).getByText('Edit Config', { exact: true }).click();
   } else {
-    await open(page, dashboard, paths.service(cluster, ns, name), SEL.detailActions);
+    await openPage(page, dashboard, paths.service(cluster, ns, name), SEL.detailActions);
     await page.locator(SEL.detailActions).first().click();
     await page.locator(SEL.openMenu).getByText('Edit Config', { exact: true }).click();
   }
-  await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: 2 * STEP_MS });
+  await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: 3 * STEP_MS });
 }
 
 /** Saves and waits until the dashboard has left the form (it does so only when the save succeeded). */

@@ -9,3 +9,4 @@ export {
 } from './builtInAddOnConfig';
 export { beforeClusterPages } from './navigation';
 export { keepTabRegistered } from './tabSlot';
+export { loadHostEditor } from './hostEditor';

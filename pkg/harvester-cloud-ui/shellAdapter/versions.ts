@@ -8,7 +8,7 @@
  * | edit page: CreateEditView `registerBeforeHook`/`unregisterBeforeSaveHook`, `value`, `mode` (mixins/child-hook) | yes | yes | yes | yes | yes |
  * | built-in Add-on Config in `edit/service.vue` (save hook `harvesterWillSave`) | yes | yes | yes | no | no |
  * | built-in Add-on Config as harvester-manager `addTab` (context `showHarvesterAddOnConfig`) | no | no | no | yes | no |
- * | `Tabbed` provides `removeTab`                                  | yes | yes | yes | yes | yes |
+ * | `Tabbed` provides `addTab`/`removeTab`, keeps `tabs` (one per name) | yes | yes | yes | yes | yes |
  * | `type-map/importComponent` (StorageClass editor from the host) | yes | yes | yes | yes | yes |
  * | `store.$router` (navigation guard for guest detection)         | yes | yes | yes | yes | yes |
  *

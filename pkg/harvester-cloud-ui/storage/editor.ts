@@ -16,6 +16,7 @@ import { Component, ComponentOptions, defineAsyncComponent, defineComponent } fr
 import { StoreLike } from '../steve/types';
 import { HARVESTER_PROVISIONER, STORAGE_CLASS } from './names';
 import { SAVE_HOOKS, SaveHooks } from './saveHooks';
+import { loadHostEditor, warnOnce } from '../shellAdapter';
 
 // Loaded only when the Harvester provisioner is picked.
 const HarvesterProvisioner = defineAsyncComponent(() => import('./HarvesterProvisioner.vue'));
@@ -33,21 +34,17 @@ interface EditorInstance {
   unregisterBeforeSaveHook(name: string): void;
 }
 
-/** The shell's own StorageClass editor definition, loaded from the host dashboard's bundle. */
+/** The shell's own StorageClass editor definition, loaded from the host dashboard's bundle (shellAdapter). */
 export async function loadShellEditor(store: StoreLike): Promise<ShellEditorDefinition | AsyncWrapper> {
-  const wrapper: AsyncWrapper = store.getters['type-map/importComponent'](STORAGE_CLASS);
-
-  try {
-    return typeof wrapper?.__asyncLoader === 'function' ? await wrapper.__asyncLoader() : wrapper;
-  } catch (e) {
-    return wrapper; // rendered as is, the shell's async component shows its own load error
-  }
+  return (await loadHostEditor<ShellEditorDefinition>(store, STORAGE_CLASS)) || {};
 }
 
 export function withHarvesterProvisioner(base: ShellEditorDefinition | AsyncWrapper, form: Component = HarvesterProvisioner): Component {
   const shellGetComponent = (base as ShellEditorDefinition)?.methods?.getComponent;
 
   if (typeof shellGetComponent !== 'function') {
+    warnOnce('the StorageClass editor\'s `getComponent`', 'the dashboard\'s own StorageClass form is shown for driver.harvesterhci.io');
+
     return base as Component;
   }
 
