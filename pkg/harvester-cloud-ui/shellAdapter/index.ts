@@ -8,5 +8,5 @@ export {
   BUILT_IN_SAVE_HOOK, BUILT_IN_TAB_NAME, disableBuiltInSaveHook, suppressBuiltInAddOnConfigTab
 } from './builtInAddOnConfig';
 export { beforeClusterPages } from './navigation';
-export { keepTabRegistered } from './tabSlot';
+export { findTab, keepTabRegistered } from './tabSlot';
 export { loadHostEditor } from './hostEditor';

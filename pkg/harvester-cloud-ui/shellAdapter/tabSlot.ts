@@ -14,24 +14,41 @@ interface ComponentLike {
 }
 
 /**
+ * The `Tab` an extension tab's component is rendered in, and its `Tabbed`. Extension components are wrapped in
+ * `defineAsyncComponent` by the shell (core/plugin.ts `_createAsyncComponent`), so the `Tab` is the nearest
+ * ancestor whose parent keeps the `tabs` list (components/Tabbed/index.vue), not the component's own parent.
+ */
+export function findTab(component: unknown): { tab: ComponentLike & TabLike; tabbed: TabbedLike } | null {
+  for (let p = (component as ComponentLike).$parent; p; p = p.$parent) {
+    const parent = p.$parent;
+
+    if (parent && Array.isArray(parent.tabs) && typeof parent.$watch === 'function') {
+      return { tab: p, tabbed: parent as TabbedLike };
+    }
+  }
+
+  return null;
+}
+
+/**
  * Keeps an extension tab in its `Tabbed` when the page registers a tab of the same name later (2.12–2.14: Rancher's
  * own Add-on Config in `edit/service.vue` appears once `showHarvesterAddOnConfig` becomes true, which can be after
  * the extension tabs mounted on an in-app navigation). `Tabbed` keeps one tab per name, the last one added
  * (components/Tabbed/index.vue `provide().addTab`), so ours is added again through that same `addTab` whenever it
  * is dropped. Returns the watcher's stop function.
  */
-export function keepTabRegistered(component: ComponentLike, addTab: ((tab: unknown) => void) | null, onReclaim?: () => void): () => void {
-  const tab = component.$parent;
-  const tabbed = tab?.$parent;
+export function keepTabRegistered(component: unknown, addTab: ((tab: unknown) => void) | null, onReclaim?: () => void): () => void {
+  const found = findTab(component);
 
-  if (!tab || !addTab || !Array.isArray(tabbed?.tabs) || typeof tabbed?.$watch !== 'function') {
+  if (!found || !addTab) {
     warnOnce('the Tabbed tab list', 'another tab of the same name may take this one\'s place');
 
     return () => undefined;
   }
+  const { tab, tabbed } = found;
 
-  return tabbed.$watch(() => (tabbed.tabs as TabLike[]).includes(tab), (present) => {
-    if (!present && (tabbed.tabs as TabLike[]).some((t) => t.name === tab.name)) {
+  return tabbed.$watch(() => tabbed.tabs.includes(tab), (present) => {
+    if (!present && tabbed.tabs.some((t) => t.name === tab.name)) {
       addTab(tab);
       onReclaim?.();
     }
