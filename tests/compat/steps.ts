@@ -1,9 +1,7 @@
 /** Steps of the compatibility flows, as a user takes them in any Rancher version's dashboard. */
 import { Page } from '@playwright/test';
 import { SEL } from '../e2e/selectors';
-import {
-  choose, fillServiceBasics, open, paths, STEP_MS
-} from '../e2e/ui';
+import { choose, fillServiceBasics, paths, STEP_MS } from '../e2e/ui';
 import { CompatSim, expect } from './fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';

@@ -1,4 +1,6 @@
-import { defineAsyncComponent, defineComponent, h, nextTick, ref } from 'vue';
+import {
+  defineAsyncComponent, defineComponent, h, nextTick, ref
+} from 'vue';
 import { flushPromises } from '@vue/test-utils';
 import Tabbed from '@shell/components/Tabbed/index.vue';
 import Tab from '@shell/components/Tabbed/Tab.vue';
@@ -22,7 +24,9 @@ describe('keeping an extension tab when the page adds a tab of the same name lat
     const Page = defineComponent({
       setup: () => () => h(Tabbed as any, { useHash: false, sideTabs: true }, {
         default: () => [
-          h(Tab as any, { name: 'ports', label: 'Ports', weight: 10 }, { default: () => h('p', 'ports') }),
+          h(Tab as any, {
+            name: 'ports', label: 'Ports', weight: 10
+          }, { default: () => h('p', 'ports') }),
           h(Tab as any, { name: 'add-on-config', label: 'Add-on Config' }, { default: () => h(Ours) }),
           // Rancher's own, shown once showHarvesterAddOnConfig turns true.
           late.value ? h(Tab as any, { name: 'add-on-config', label: 'Add-on Config' }, { default: () => h('p', { class: 'built-in' }, 'built-in') }) : null,
