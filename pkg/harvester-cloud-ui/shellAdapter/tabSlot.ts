@@ -2,10 +2,12 @@ import { warnOnce } from './versions';
 
 interface TabLike {
   name?: string;
+  active?: boolean | null;
 }
 
 interface TabbedLike {
   tabs: TabLike[];
+  select?(name: string): void;
   $watch(getter: () => unknown, cb: (value: unknown) => void): () => void;
 }
 
@@ -46,11 +48,25 @@ export function keepTabRegistered(component: unknown, addTab: ((tab: unknown) =>
     return () => undefined;
   }
   const { tab, tabbed } = found;
+  const reclaim = (present: unknown) => {
+    const other = present ? null : tabbed.tabs.find((t) => t.name === tab.name && t !== tab);
 
-  return tabbed.$watch(() => tabbed.tabs.includes(tab), (present) => {
-    if (!present && tabbed.tabs.some((t) => t.name === tab.name)) {
-      addTab(tab);
-      onReclaim?.();
+    if (!other) {
+      return;
     }
-  });
+    const wasShown = !!other.active;
+
+    addTab(tab);
+    // `Tabbed` only (de)activates the tabs in its list: the one dropped from it must be hidden here.
+    other.active = false;
+    if (wasShown) {
+      tabbed.select?.(tab.name as string);
+    }
+    onReclaim?.();
+  };
+
+  // This component is loaded asynchronously, so the other tab may already have taken the slot: check now too.
+  reclaim(tabbed.tabs.includes(tab));
+
+  return tabbed.$watch(() => tabbed.tabs.includes(tab), reclaim);
 }

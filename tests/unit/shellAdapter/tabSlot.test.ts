@@ -48,3 +48,40 @@ describe('keeping an extension tab when the page adds a tab of the same name lat
     expect(wrapper.find('.built-in').isVisible()).toBe(false);
   });
 });
+
+describe('keeping the tab when the other one came first', () => {
+  it('takes the slot back as soon as the extension\'s component has loaded', async() => {
+    let load!: () => void;
+    const Slow = defineAsyncComponent(() => new Promise<any>((resolve) => {
+      load = () => resolve(defineComponent({
+        name:   'SlowOurs',
+        inject: ['addTab'],
+        mounted() {
+          keepTabRegistered(this, (this as any).addTab);
+        },
+        render: () => h('p', { class: 'ours' }, 'ours'),
+      }));
+    }));
+    const late = ref(false);
+    const Page = defineComponent({
+      setup: () => () => h(Tabbed as any, { useHash: false, sideTabs: true }, {
+        default: () => [
+          h(Tab as any, { name: 'add-on-config', label: 'Add-on Config' }, { default: () => h(Slow) }),
+          late.value ? h(Tab as any, { name: 'add-on-config', label: 'Add-on Config' }, { default: () => h('p', { class: 'built-in' }, 'built-in') }) : null,
+        ],
+      }),
+    });
+    const wrapper = mountWithStore(Page, createTestStore(), { global: { mocks: { $route: { hash: '' }, $router: { replace: jest.fn(), currentRoute: { _value: { hash: '' } } } } } });
+
+    late.value = true;
+    await flushPromises();
+    load();
+    await flushPromises();
+    const tabbed: any = wrapper.findComponent(Tabbed as any).vm;
+
+    tabbed.select('add-on-config');
+    await nextTick();
+    expect(wrapper.find('.ours').isVisible()).toBe(true);
+    expect(wrapper.find('.built-in').isVisible()).toBe(false);
+  });
+});
