@@ -3,7 +3,9 @@ import { ok } from './crud';
 import { errorResponse } from './errors';
 import { isFault } from './faults';
 import { lookupType } from './registry';
-import { getObject, listObjects, resetState, SimState } from './state';
+import {
+  compactHistory, getObject, listObjects, resetState, SimState
+} from './state';
 import { SimResponse } from './types';
 
 export const SIM_PREFIX = '/__sim';
@@ -33,6 +35,11 @@ export function handleSimControl(state: SimState, method: string, segments: stri
     resetState(state);
 
     return ok({ reset: true });
+  }
+  if (what === 'watch' && rest[0] === 'compact' && method === 'POST') {
+    compactHistory(state);
+
+    return ok({ compacted: true });
   }
   if (what === 'requests' && method === 'GET') {
     return ok(state.requests);

@@ -112,10 +112,19 @@ export function resetState(state: SimState): void {
     const before = state.clusters[id]?.revision || 0;
 
     c.revision = Math.max(c.revision, before + 1);
+    // The old objects' history no longer applies: a watch from before the reset must re-list.
+    c.compacted = c.revision;
   }
   state.clusters = fresh;
   state.faults.length = 0;
   state.requests.length = 0;
+}
+
+/** Like etcd compaction: watches from a revision before now get "too old" (tests drive the dashboard's resync). */
+export function compactHistory(state: SimState): void {
+  for (const c of Object.values(state.clusters)) {
+    c.compacted = c.revision;
+  }
 }
 
 export function getCluster(state: SimState, clusterId: string): ClusterState | undefined {
