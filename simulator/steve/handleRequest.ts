@@ -10,7 +10,7 @@ import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
 } from './errors';
 import { takeFault } from './faults';
-import { queryRecord, QueryInput } from './listQuery';
+import { queryRecord, QueryInput, queryRecordMulti } from './listQuery';
 import { handleNorman } from './norman';
 import { handlePublic, handleRancherAuthed, notLoggedIn } from './rancherEndpoints';
 import { lookupType, TypeDef } from './registry';
@@ -50,26 +50,6 @@ function splitPath(rawPath: string, query: QueryInput): { path: string; query: U
   const path = p.length > 1 ? p.replace(/\/+$/, '') : p;
 
   return { path, query: q };
-}
-
-function queryRecordMulti(query: QueryInput): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-
-  if (!query) {
-    return out;
-  }
-  if (typeof (query as URLSearchParams).getAll === 'function') {
-    (query as URLSearchParams).forEach((v, k) => (out[k] = out[k] || []).push(v));
-
-    return out;
-  }
-  for (const [k, v] of Object.entries(query)) {
-    if (v !== undefined) {
-      out[k] = Array.isArray(v) ? v : [v];
-    }
-  }
-
-  return out;
 }
 
 function segmentsOf(path: string): string[] {

@@ -110,6 +110,20 @@ describe('Steve shapes', () => {
 
     expect([...first.data, ...rest.data].map((n: any) => n.id)).toHaveLength(6);
     expect(rest.continue).toBeUndefined();
+    // The last page is still partial (a `continue` was asked) but has no next link (apiserver newCollection).
+    expect(rest.pagination).toEqual({ limit: 4, first: expect.stringMatching(/\/nodes$/), partial: true });
+
+    // Page 2 of a filtered list stays filtered: `next` keeps every parameter (apiserver urlbuilder Marker).
+    const lb = call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer', limit: '1' } }).body;
+
+    expect(lb.pagination).toEqual({
+      limit: 1, first: expect.stringMatching(/\/services$/), next: expect.stringMatching(/\/services\?continue=[^&]+&filter=spec.type%3DLoadBalancer&limit=1$/), partial: true
+    });
+    const next = new URL(lb.pagination.next, 'http://x');
+    const page2 = call(state, 'GET', `${ RKE2 }/services`, { query: next.searchParams }).body;
+
+    expect(page2.data.map((d: any) => d.spec.type)).toEqual(['LoadBalancer']);
+    expect(page2.data[0].id).not.toBe(lb.data[0].id);
 
     const page = call(state, 'GET', '/v1/management.cattle.io.clusters', {
       query: {
