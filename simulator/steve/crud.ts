@@ -5,6 +5,7 @@ import {
   alreadyExists, badRequest, conflict, errorResponse, forbidden, invalid, notFound
 } from './errors';
 import { newUid, randomSuffix, steveId } from './ids';
+import { immutableFieldErrors } from './immutable';
 import {
   applyListQuery, parseListQuery, QueryInput, queryRecordMulti
 } from './listQuery';
@@ -257,6 +258,11 @@ function replace(ctx: SteveContext, t: TypeDef, old: KubeObject, next: KubeObjec
     }
   }
   applyDefaults(ctx.cluster, t.id, next, old);
+  const immutableErrs = immutableFieldErrors(t.id, next, old);
+
+  if (immutableErrs.length) {
+    return invalid(t, name, immutableErrs);
+  }
   const stored = storeObject(ctx.state, ctx.cluster.id, t.id, next);
 
   return ok(toSteveObject(ctx, t, stored));

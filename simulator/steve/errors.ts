@@ -59,7 +59,10 @@ export function alreadyExists(t: TypeDef, name: string): SimResponse {
 export function invalid(t: TypeDef, name: string, causes: string[]): SimResponse {
   const detail = causes.length === 1 ? causes[0] : `[${ causes.join(', ') }]`;
 
-  return errorResponse(422, 'Invalid', `${ t.kind } "${ name }" is invalid: ${ detail }`);
+  // Kubernetes' NewInvalid names the qualified kind: `StorageClass.storage.k8s.io "x" is invalid`, `Service "x" …`.
+  const kind = t.group && !t.virtual ? `${ t.kind }.${ t.group }` : t.kind;
+
+  return errorResponse(422, 'Invalid', `${ kind } "${ name }" is invalid: ${ detail }`);
 }
 
 export function unauthorized(): SimResponse {

@@ -78,6 +78,26 @@ describe('Kubernetes semantics', () => {
     );
   });
 
+  it('refuses StorageClass parameter and provisioner updates with 422 and Kubernetes\' text; labels may change', () => {
+    const state = demoState();
+    const list = call(state, 'GET', '/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses').body.data;
+    const sc = list.find((c: any) => c.parameters && Object.keys(c.parameters).length);
+    const url = `/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses/${ sc.id }`;
+
+    const changed = { ...sc, parameters: { ...sc.parameters, extra: 'x' }, provisioner: 'other.csi.example.com' };
+    const res = call(state, 'PUT', url, { body: changed });
+
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ type: 'error', status: 422, code: 'Invalid' });
+    expect(res.body.message).toBe(
+      `StorageClass.storage.k8s.io "${ sc.id }" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden.]`
+    );
+    expect(call(state, 'PATCH', url, { body: { parameters: { extra: 'x' } } }).body.message).toBe(
+      `StorageClass.storage.k8s.io "${ sc.id }" is invalid: parameters: Forbidden: updates to parameters are forbidden.`
+    );
+    expect(call(state, 'PATCH', url, { body: { metadata: { labels: { tier: 'gold' } } } }).status).toBe(200);
+  });
+
   it('checks label values, annotation prefixes and names on create; refuses duplicates', () => {
     const state = demoState();
     const make = (name: string, labels = {}, annotations = {}) => call(state, 'POST', `${ RKE2 }/services`, {
