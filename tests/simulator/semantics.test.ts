@@ -60,6 +60,18 @@ describe('Kubernetes semantics', () => {
 
     expect(schema.resourceMethods).toEqual(['GET']);
     expect(schema.collectionMethods).toEqual(['GET']);
+    // As steve's schema factory: attributes.verbs are the type's (discovery), the user's own are in access.
+    const all = '*';
+
+    expect(schema.attributes.verbs).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
+    expect(schema.attributes.access).toEqual({
+      get: [{ Namespace: all, ResourceName: all }], list: [{ Namespace: all, ResourceName: all }], watch: [{ Namespace: all, ResourceName: all }]
+    });
+    const adminSchema = call(state, 'GET', `${ RKE2 }/schemas/service`).body;
+
+    expect(adminSchema.attributes.verbs).toEqual(schema.attributes.verbs);
+    expect(Object.keys(adminSchema.attributes.access)).toEqual(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete']);
+    expect([adminSchema.resourceMethods, adminSchema.collectionMethods]).toEqual([['GET', 'DELETE', 'PUT', 'PATCH'], ['GET', 'POST']]);
     expect(call(state, 'GET', '/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses', { as: 'viewer' }).status).toBe(403);
     expect(call(state, 'GET', '/v1/management.cattle.io.clusters', { as: 'viewer' }).body.data.map((c: any) => c.id)).toEqual(['c-k3sg001', 'c-m-rke2g001', 'c-plain001']);
   });
