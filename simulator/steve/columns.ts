@@ -3,6 +3,7 @@
  * `attributes.columns`, with each object's values in `metadata.fields`. The dashboard builds list headers, and
  * some fixed tables (events), from them.
  */
+import { ageOf } from './humanDuration';
 import { KubeObject } from './types';
 
 export interface Column {
@@ -16,8 +17,9 @@ export interface Column {
 const name: Column = {
   name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a namespace.', value: (o) => o.metadata.name
 };
+// Kubernetes' printers declare Age a string column, and Steve sends it as kubectl prints it ("3h38m").
 const age: Column = {
-  name: 'Age', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', value: (o) => o.metadata.creationTimestamp
+  name: 'Age', type: 'string', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', value: (o) => ageOf(o.metadata.creationTimestamp)
 };
 
 const col = (n: string, type: Column['type'], value: Column['value'], description = ''): Column => ({
@@ -30,6 +32,14 @@ function join(list: unknown[] | undefined, sep = ','): string {
 
 function nodeRoles(o: KubeObject): string {
   return Object.keys(o.metadata.labels || {}).filter((k) => k.startsWith('node-role.kubernetes.io/')).map((k) => k.split('/')[1]).join(',') || '<none>';
+}
+
+function podRestarts(o: KubeObject): string {
+  const statuses: any[] = o.status?.containerStatuses || [];
+  const restarts = statuses.reduce((n: number, c: any) => n + (c.restartCount || 0), 0);
+  const last = statuses.map((c) => c.lastState?.terminated?.finishedAt).filter(Boolean).sort().pop();
+
+  return last ? `${ restarts } (${ ageOf(last) } ago)` : `${ restarts }`;
 }
 
 const COLUMNS: Record<string, Column[]> = {
@@ -53,7 +63,9 @@ const COLUMNS: Record<string, Column[]> = {
     name,
     col('Ready', 'string', (o) => `${ (o.status?.containerStatuses || []).filter((c: any) => c.ready).length }/${ (o.spec?.containers || []).length }`),
     col('Status', 'string', (o) => o.status?.phase || 'Pending'),
-    col('Restarts', 'int', (o) => (o.status?.containerStatuses || []).reduce((n: number, c: any) => n + (c.restartCount || 0), 0)),
+    // A string, as kubernetes pkg/printers/internalversion printPod makes it ("2 (5m ago)" after a restart); the
+    // dashboard's Pod model matches a pattern on it (shell/models/pod.js restartsCount).
+    col('Restarts', 'string', podRestarts),
     age,
     col('IP', 'string', (o) => o.status?.podIP || '<none>'),
     col('Node', 'string', (o) => o.spec?.nodeName || '<none>'),
@@ -66,14 +78,15 @@ const COLUMNS: Record<string, Column[]> = {
     age,
   ],
   event: [
-    col('Last Seen', 'date', (o) => o.lastTimestamp || o.eventTime || o.metadata.creationTimestamp),
+    col('Last Seen', 'string', (o) => ageOf(o.lastTimestamp || o.eventTime || o.metadata.creationTimestamp)),
     col('Type', 'string', (o) => o.type || 'Normal'),
     col('Reason', 'string', (o) => o.reason || ''),
     col('Object', 'string', (o) => `${ (o.involvedObject?.kind || '').toLowerCase() }/${ o.involvedObject?.name || '' }`),
     col('Subobject', 'string', (o) => o.involvedObject?.fieldPath || ''),
-    col('Source', 'string', (o) => o.source?.component || o.reportingComponent || ''),
+    // printEvent's formatEventSource: "component, host" when the host is known.
+    col('Source', 'string', (o) => [o.source?.component || o.reportingComponent || '', o.source?.host].filter(Boolean).join(', ')),
     col('Message', 'string', (o) => o.message || ''),
-    col('First Seen', 'date', (o) => o.firstTimestamp || o.metadata.creationTimestamp),
+    col('First Seen', 'string', (o) => ageOf(o.firstTimestamp || o.metadata.creationTimestamp)),
     col('Count', 'int', (o) => o.count || 1),
     name,
   ],

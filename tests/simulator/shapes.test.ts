@@ -58,6 +58,12 @@ describe('Steve shapes', () => {
     });
     expect(svc.attributes.columns[0]).toEqual(expect.objectContaining({ name: 'Name', field: '$.metadata.fields[0]' }));
     expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`).body.metadata.fields[0]).toBe('web-pool');
+    // Age as kubectl prints it (the seed is a day old), as Steve's formatter sends it.
+    expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`).body.metadata.fields[5]).toBe('24h');
+    // The shell's Pod model calls .match on the Restarts cell (shell/models/pod.js): it must be a string.
+    for (const pod of call(state, 'GET', `${ RKE2 }/pods`).body.data) {
+      expect(pod.metadata.fields[3]).toEqual(expect.stringMatching(/^\d+( \(.+ ago\))?$/));
+    }
 
     const defs = call(state, 'GET', `${ RKE2 }/schemaDefinitions/service`).body;
 
