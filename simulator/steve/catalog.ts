@@ -14,9 +14,9 @@ import { gunzipSync } from 'node:zlib';
 import semver from 'semver';
 import { parse } from 'yaml';
 import { errorResponse } from './errors';
-import { KUBERNETES_VERSION, RANCHER_VERSION } from './rancherEndpoints';
 import { TypeDef } from './registry';
 import { KubeObject, SimResponse } from './types';
+import { KUBERNETES_VERSION, RANCHER_VERSION } from './versions';
 
 export const CLUSTER_REPO_TYPE = 'catalog.cattle.io.clusterrepo';
 

@@ -6,8 +6,10 @@ import { SimState } from './state';
 import { SimRequest, SimResponse } from './types';
 import { SimUser } from './users';
 
-export const RANCHER_VERSION = 'v2.15.0';
-export const KUBERNETES_VERSION = 'v1.33.5+rke2r1';
+import { KUBERNETES_VERSION, RANCHER_VERSION } from './versions';
+
+// Re-exported for the modules that always took them from here (server.ts).
+export { KUBERNETES_VERSION, RANCHER_VERSION };
 
 /** Answers with Rancher's "not logged in" marker, without which the dashboard assumes auth is off. */
 export function notLoggedIn(): SimResponse {

@@ -1,7 +1,7 @@
 import { can, canReachCluster, canSeeObject } from '../steve/access';
 import { SteveContext } from '../steve/context';
 import { countsObject } from '../steve/counts';
-import { RANCHER_VERSION } from '../steve/rancherEndpoints';
+import { RANCHER_VERSION } from '../steve/versions';
 import { lookupType, TypeDef } from '../steve/registry';
 import { labelSelectorMatcher } from '../steve/selectors';
 import { toSteveObject } from '../steve/steveObject';
