@@ -18,6 +18,8 @@ export interface SimServerOptions {
   state: SimState;
   /** 0 picks a free port. */
   port?: number;
+  /** Address to listen on; loopback (SIM_HOST) unless the user asks for another (DEMO_HOST in scripts/dev.ts). */
+  host?: string;
   /** With a file, every change is saved there atomically (see persist.ts). */
   statePath?: string;
   /** Where `assets/`, `charts/` and `extensions/` are served from under `/helm/`. */
@@ -105,7 +107,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? DEFAULT_SIM_PORT, SIM_HOST, () => {
+    server.listen(opts.port ?? DEFAULT_SIM_PORT, opts.host || SIM_HOST, () => {
       server.off('error', reject);
       resolve();
     });
@@ -115,7 +117,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   return {
     server,
     port,
-    url:   `http://${ SIM_HOST }:${ port }`,
+    url:   `http://${ opts.host || SIM_HOST }:${ port }`,
     state,
     close: () => new Promise<void>((resolve) => {
       sockets.close();
