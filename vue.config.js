@@ -15,7 +15,7 @@ module.exports = {
       webSocketURL: { ...(base.devServer.client || {}).webSocketURL, hostname: process.env.DEMO_HOST || '127.0.0.1' },
       // Type-check findings (TSnnnn, from the dev server's type checker) stay in the terminal and in lint/CI;
       // only build errors cover the page, so `npm run dev` stays usable while a type is being fixed.
-      overlay: {
+      overlay:      {
         errors:        (error) => !/\bTS\d{4,5}:/.test(typeof error === 'string' ? error : (error && error.message) || ''),
         warnings:      false,
         runtimeErrors: true,

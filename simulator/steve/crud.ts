@@ -6,9 +6,7 @@ import {
 } from './errors';
 import { newUid, randomSuffix, steveId } from './ids';
 import { immutableFieldErrors } from './immutable';
-import {
-  applyListQuery, parseListQuery, QueryInput, queryRecordMulti
-} from './listQuery';
+import { applyListQuery, parseListQuery, QueryInput, queryRecordMulti } from './listQuery';
 import { jsonPatch, mergePatch } from './patch';
 import { apiVersionOf, pluralId, TypeDef } from './registry';
 import { deleteObject, getObject, listObjects, storeObject } from './state';

@@ -7,14 +7,16 @@ export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Una
 
 export interface SteveError {
   type: 'error';
+  links: Record<string, string>;
   status: number;
   code: ErrorCode;
   message: string;
 }
 
 export function errorBody(status: number, code: ErrorCode, message: string): SteveError {
+  // apiserver pkg/handlers/error.go toError, written as a RawResource, whose `links` map is always present.
   return {
-    type: 'error', status, code, message
+    type: 'error', links: {}, status, code, message
   };
 }
 

@@ -56,17 +56,17 @@ export function schemaFor(ctx: SteveContext, t: TypeDef): any | null {
   const base = steveBase(ctx);
 
   return {
-    id:                t.id,
-    type:              'schema',
-    links:             { self: `${ base }/schemas/${ t.id }`, collection: `${ base }/${ pluralId(t) }` },
-    pluralName:        pluralId(t),
-    description:       '',
+    id:             t.id,
+    type:           'schema',
+    links:          { self: `${ base }/schemas/${ t.id }`, collection: `${ base }/${ pluralId(t) }` },
+    pluralName:     pluralId(t),
+    description:    '',
     ...schemaMethods(verbs),
     // As Rancher 2.8+: null here, the fields come from `schemaDefinitions/<id>` (the dashboard fetches them
     // before forms and YAML). The shell cannot mix both: inline fields would send it looking for nested types
     // among the schemas.
-    resourceFields:    null,
-    attributes:        {
+    resourceFields: null,
+    attributes:     {
       group:      t.group,
       version:    t.version,
       kind:       t.kind,

@@ -9,7 +9,11 @@ const ROOT = path.resolve(__dirname, '../..');
 /** The dev server's host and HMR socket host, as vue.config.js gives them to webpack-dev-server. */
 function devServerHost(env: Record<string, string> = {}): { host: string; ws: string } {
   const out = execFileSync(process.execPath, ['-e', 'const c = require("./vue.config.js"); process.stdout.write("\\n" + JSON.stringify({ host: c.devServer.host, ws: c.devServer.client.webSocketURL.hostname }))'], {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'dev', DEMO_HOST: '', ...env }, encoding: 'utf8'
+    cwd: ROOT,
+    env: {
+      ...process.env, NODE_ENV: 'dev', DEMO_HOST: '', ...env
+    },
+    encoding: 'utf8'
   });
 
   return JSON.parse(out.trim().split('\n').pop() as string);

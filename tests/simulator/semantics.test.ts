@@ -30,7 +30,7 @@ describe('Kubernetes semantics', () => {
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      type: 'error', status: 409, code: 'Conflict', message: 'Operation cannot be fulfilled on services "web-pool": the object has been modified; please apply your changes to the latest version and try again'
+      type: 'error', links: {}, status: 409, code: 'Conflict', message: 'Operation cannot be fulfilled on services "web-pool": the object has been modified; please apply your changes to the latest version and try again'
     });
   });
 
@@ -96,11 +96,15 @@ describe('Kubernetes semantics', () => {
     const sc = list.find((c: any) => c.parameters && Object.keys(c.parameters).length);
     const url = `/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses/${ sc.id }`;
 
-    const changed = { ...sc, parameters: { ...sc.parameters, extra: 'x' }, provisioner: 'other.csi.example.com' };
+    const changed = {
+      ...sc, parameters: { ...sc.parameters, extra: 'x' }, provisioner: 'other.csi.example.com'
+    };
     const res = call(state, 'PUT', url, { body: changed });
 
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ type: 'error', status: 422, code: 'Invalid' });
+    expect(res.body).toMatchObject({
+      type: 'error', status: 422, code: 'Invalid'
+    });
     expect(res.body.message).toBe(
       `StorageClass.storage.k8s.io "${ sc.id }" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden.]`
     );

@@ -89,7 +89,7 @@ describe('Steve shapes', () => {
 
   it('errors are { type: error, status, code, message }', () => {
     expect(call(state, 'GET', `${ RKE2 }/services/default/nope`).body).toEqual({
-      type: 'error', status: 404, code: 'NotFound', message: 'services "nope" not found'
+      type: 'error', links: {}, status: 404, code: 'NotFound', message: 'services "nope" not found'
     });
   });
 
@@ -117,7 +117,9 @@ describe('Steve shapes', () => {
     expect([...first.data, ...rest.data].map((n: any) => n.id)).toHaveLength(6);
     expect(rest.continue).toBeUndefined();
     // The last page is still partial (a `continue` was asked) but has no next link (apiserver newCollection).
-    expect(rest.pagination).toEqual({ limit: 4, first: expect.stringMatching(/\/nodes$/), partial: true });
+    expect(rest.pagination).toEqual({
+      limit: 4, first: expect.stringMatching(/\/nodes$/), partial: true
+    });
 
     // Page 2 of a filtered list stays filtered: `next` keeps every parameter (apiserver urlbuilder Marker).
     const lb = call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer', limit: '1' } }).body;

@@ -135,9 +135,15 @@ describe('watch sockets', () => {
   it('echoes the watch and the object\'s resourceVersion as revision on every event, as Steve does', async() => {
     const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
 
-    ws.send(JSON.stringify({ resourceType: 'configmap', namespace: 'default', selector: 'app=echo' }));
+    ws.send(JSON.stringify({
+      resourceType: 'configmap', namespace: 'default', selector: 'app=echo'
+    }));
     await next((m) => m.name === 'resource.start' && m.resourceType === 'configmap');
-    const created = await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'echo', namespace: 'default', labels: { app: 'echo' } } });
+    const created = await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', {
+      metadata: {
+        name: 'echo', namespace: 'default', labels: { app: 'echo' }
+      }
+    });
     const ev = await next((m) => m.name === 'resource.create' && m.resourceType === 'configmap');
 
     expect(ev).toMatchObject({
