@@ -43,7 +43,7 @@ async function startSimulator(): Promise<SimServer> {
   }
 
   return startSimServer({
-    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST
+    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true
   });
 }
 

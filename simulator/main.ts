@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     console.log(loaded.restored ? `[sim] state restored from ${ args.statePath }` : `[sim] new state, saved to ${ args.statePath }`);
   }
   const sim = await startSimServer({
-    state, port: args.port, statePath: args.statePath, verbose: args.verbose
+    state, port: args.port, statePath: args.statePath, verbose: args.verbose, controllers: true
   });
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);

@@ -3,6 +3,7 @@ import { AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { startControllers } from './controllers';
 import { serveHelm } from './http/staticHelm';
 import { StatePersister } from './persist';
 import { handleRequest } from './steve/handleRequest';
@@ -27,6 +28,8 @@ export interface SimServerOptions {
   pingMs?: number;
   /** Log each request to the console. */
   verbose?: boolean;
+  /** Run the Harvester controllers (simulator/controllers), reconciling on their own: demo mode turns them on. */
+  controllers?: boolean;
 }
 
 export interface SimServer {
@@ -55,6 +58,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+  const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -121,6 +125,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     state,
     close: () => new Promise<void>((resolve) => {
       sockets.close();
+      controllers?.stop();
       persister?.stop();
       server.closeAllConnections?.();
       server.close(() => resolve());

@@ -66,5 +66,11 @@ export function handleSimControl(state: SimState, method: string, segments: stri
     return obj ? ok(obj) : errorResponse(404, 'NotFound', `${ t.id } "${ idParts.join('/') }" not found in ${ cluster }`);
   }
 
+  const extra = what ? state.controls[what] : undefined;
+
+  if (extra) {
+    return extra(method, rest, body);
+  }
+
   return errorResponse(404, 'NotFound', `${ SIM_PREFIX }/${ segments.join('/') } not found`);
 }
