@@ -16,7 +16,7 @@ function now(): string {
   return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-/** client-go names events `<object name>.<unix nanoseconds in hex>`; a counter keeps them unique and ordered. */
+/** client-go names events `<object name>.<unix nanoseconds in hex>`; milliseconds and a counter here (exact in a JS number). */
 let sequence = 0;
 
 export function recordEvent(state: SimState, clusterId: string, obj: KubeObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeObject {
@@ -31,7 +31,11 @@ export function recordEvent(state: SimState, clusterId: string, obj: KubeObject,
 
     return storeObject(state, clusterId, 'event', next);
   }
-  const name = `${ obj.metadata.name }.${ (Date.now() * 1000000 + sequence++).toString(16) }`;
+  let name = '';
+
+  do {
+    name = `${ obj.metadata.name }.${ Date.now().toString(16) }${ (sequence++ % 0x10000).toString(16).padStart(4, '0') }`;
+  } while (getObject(state, clusterId, 'event', `${ ns }/${ name }`));
   const event: KubeObject = {
     apiVersion: 'v1',
     kind:       'Event',
@@ -51,10 +55,6 @@ export function recordEvent(state: SimState, clusterId: string, obj: KubeObject,
     reportingComponent: source.component,
     reportingInstance:  source.host || '',
   };
-
-  if (getObject(state, clusterId, 'event', `${ ns }/${ name }`)) {
-    throw new Error(`event ${ ns }/${ name } exists`);
-  }
 
   return storeObject(state, clusterId, 'event', event);
 }
