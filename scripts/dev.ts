@@ -43,7 +43,7 @@ async function startSimulator(): Promise<SimServer> {
   }
 
   return startSimServer({
-    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true
+    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}
   });
 }
 
@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       `Rancher API simulator: ${ sim.url }`,
       `Dashboard:             ${ DASHBOARD_URL }  (self-signed certificate; accept it in the browser)`,
       `Log in as:             ${ admin.name } / ${ admin.password }   (read-only: ${ viewer.name } / ${ viewer.password })`,
+      `kubectl:               curl -s ${ sim.url }/__sim/kubeconfig > demo.kubeconfig; KUBECONFIG=demo.kubeconfig kubectl get svc`,
       'The dashboard compiles first (about 75 s); the page is ready when webpack says "Compiled".',
       'Real Rancher instead: API=https://<rancher> npm run dev. Details: docs/demo-mode.md',
     ]);

@@ -64,11 +64,12 @@ async function main(): Promise<void> {
     console.log(loaded.restored ? `[sim] state restored from ${ args.statePath }` : `[sim] new state, saved to ${ args.statePath }`);
   }
   const sim = await startSimServer({
-    state, port: args.port, statePath: args.statePath, verbose: args.verbose, controllers: true
+    state, port: args.port, statePath: args.statePath, verbose: args.verbose, controllers: true, kubeApi: {}
   });
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);
   console.log(`[sim] users: ${ Object.values(USERS).map((u) => `${ u.name }/${ u.password } (token ${ u.token })`).join(', ') }`);
+  console.log(`[sim] kubectl: curl -s ${ sim.url }/__sim/kubeconfig > demo.kubeconfig && KUBECONFIG=demo.kubeconfig kubectl get svc`);
   // A parent (scripts/dev.ts, tests) waits for this line.
   console.log(`SIM_READY ${ sim.url }`);
 

@@ -4,6 +4,7 @@ import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { startControllers } from './controllers';
+import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
 import { StatePersister } from './persist';
 import { handleRequest } from './steve/handleRequest';
@@ -30,6 +31,8 @@ export interface SimServerOptions {
   verbose?: boolean;
   /** Run the Harvester controllers (simulator/controllers), reconciling on their own: demo mode turns them on. */
   controllers?: boolean;
+  /** Also serve over HTTPS for kubectl (simulator/kube), with a kubeconfig at `/__sim/kubeconfig`; port 0 = free. */
+  kubeApi?: { port?: number };
 }
 
 export interface SimServer {
@@ -37,6 +40,8 @@ export interface SimServer {
   url: string;
   port: number;
   state: SimState;
+  /** The HTTPS endpoint for kubectl, when asked for. */
+  kube?: KubeApiServer;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,13 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
   const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
+  const kube = opts.kubeApi ? await startKubeApiServer(state, { port: opts.kubeApi.port, host: opts.host }) : undefined;
+
+  if (kube) {
+    state.controls.kubeconfig = () => ({
+      status: 200, headers: { 'content-type': 'application/yaml' }, body: kube.kubeconfig()
+    });
+  }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -123,7 +135,9 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     port,
     url:   `http://${ opts.host || SIM_HOST }:${ port }`,
     state,
+    kube,
     close: () => new Promise<void>((resolve) => {
+      kube?.close();
       sockets.close();
       controllers?.stop();
       persister?.stop();
