@@ -18,6 +18,8 @@ if (!found.path) {
   console.warn(`SKIPPING the kubectl tests: ${ found.reason }`);
 }
 const describeKubectl = found.path ? describe : describe.skip;
+/** Each kubectl run is a process start and a TLS handshake: seconds when the suite runs in parallel on 2 cores. */
+const KUBECTL_TEST_MS = 60000;
 
 const SERVICE = `apiVersion: v1
 kind: Service
@@ -67,11 +69,11 @@ describeKubectl('kubectl against the simulator', () => {
 
     expect((await k.kubectl(['--context', 'rke2-guest', 'delete', 'svc', 'kc-web'])).trim()).toBe('service "kc-web" deleted');
     expect((await fetch(url, { headers: ADMIN })).status).toBe(404);
-  });
+  }, KUBECTL_TEST_MS);
 
   it('reports Kubernetes\' errors and serves discovery for every simulated cluster', async() => {
     await expect(k.kubectl(['--context', 'rke2-guest', 'get', 'svc', 'nope'])).rejects.toThrow(/Error from server \(NotFound\): services "nope" not found/);
     expect((await k.kubectl(['--context', 'harvester-host', 'get', 'ippools', '-o', 'name'])).trim().split('\n')).toEqual(['ippool.loadbalancer.harvesterhci.io/pool-k3s-guest', 'ippool.loadbalancer.harvesterhci.io/pool-rke2-guest']);
     expect(await k.kubectl(['--context', 'rke2-guest', 'version', '-o', 'json'])).toContain('"gitVersion": "v1.33.5+rke2r1"');
-  });
+  }, KUBECTL_TEST_MS);
 });
