@@ -32,6 +32,8 @@ export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string
   res.writeHead(200, {
     'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache'
   });
+  // The API server answers a watch at once; the events follow as they happen.
+  res.flushHeaders();
   const rv = query.get('resourceVersion');
 
   if (!rv || rv === '0') {
