@@ -65,12 +65,12 @@ export function parseResourcePath(types: TypeDef[], gv: string, rest: string[]):
   };
 }
 
-function wantsTable(req: SimRequest): boolean {
+export function wantsTable(req: SimRequest): boolean {
   return /as=Table/.test(header(req, 'accept') || '');
 }
 
 /** meta.k8s.io/v1 Table of objects, with the printer columns (kubectl prints priority 0; `-o wide` all). */
-function table(t: TypeDef, objects: any[], resourceVersion: string): any {
+export function table(t: TypeDef, objects: any[], resourceVersion: string): any {
   const columns = columnsFor(t.id);
 
   return {

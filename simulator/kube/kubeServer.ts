@@ -10,7 +10,7 @@ import { handleRequest } from '../steve/handleRequest';
 import { SimState } from '../steve/state';
 import { USERS } from '../steve/users';
 import { kubeTypes } from './discovery';
-import { parseResourcePath } from './kubeApi';
+import { parseResourcePath, wantsTable } from './kubeApi';
 import { kubeconfig } from './kubeconfig';
 import { isWatch, serveKubeWatch } from './kubeWatch';
 import { status } from './status';
@@ -67,7 +67,7 @@ export async function startKubeApiServer(state: SimState, opts: { port?: number;
           return sendSimResponse(res, status(404, 'NotFound', 'the server could not find the requested resource'));
         }
 
-        return serveKubeWatch(state, user, w.cluster, target, query, res);
+        return serveKubeWatch(state, user, w.cluster, target, query, res, wantsTable(simReq));
       }
       sendSimResponse(res, handleRequest(state, simReq));
     })().catch((e) => {

@@ -11,7 +11,7 @@ import { fieldSelectorMatcher, labelSelectorMatcher } from '../steve/selectors';
 import { listObjects, SimState } from '../steve/state';
 import { ChangeEvent, KubeObject } from '../steve/types';
 import { SimUser } from '../steve/users';
-import { KubeTarget } from './kubeApi';
+import { KubeTarget, table } from './kubeApi';
 
 const TYPES: Record<ChangeEvent['name'], string> = {
   'resource.create': 'ADDED', 'resource.change': 'MODIFIED', 'resource.remove': 'DELETED'
@@ -21,13 +21,14 @@ export function isWatch(query: URLSearchParams): boolean {
   return ['1', 'true'].includes(query.get('watch') || '');
 }
 
-export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string, target: KubeTarget, query: URLSearchParams, res: ServerResponse): void {
+export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string, target: KubeTarget, query: URLSearchParams, res: ServerResponse, asTable = false): void {
   const cluster = state.clusters[clusterId];
   const { t, namespace, name } = target;
   const labels = query.get('labelSelector') ? labelSelectorMatcher(query.get('labelSelector') as string) : () => true;
   const fields = query.get('fieldSelector') ? fieldSelectorMatcher(query.get('fieldSelector') as string) : () => true;
   const wanted = (o: KubeObject) => (!namespace || o.metadata.namespace === namespace) && (!name || o.metadata.name === name) && labels(o.metadata.labels) && fields(o) && canSeeObject(user, cluster, t, o);
-  const write = (type: string, object: KubeObject) => res.write(`${ JSON.stringify({ type, object }) }\n`);
+  // kubectl get -w asks for Tables: each event's object is then a one-row Table, as the API server sends.
+  const write = (type: string, object: KubeObject) => res.write(`${ JSON.stringify({ type, object: asTable ? table(t, [object], object.metadata.resourceVersion || '') : object }) }\n`);
 
   res.writeHead(200, {
     'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache'
