@@ -26,7 +26,7 @@ module.exports = {
     '^.+\\.ya?ml$':     '<rootDir>/tests/setup/yaml-transform.js',
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@rancher/shell|color|color-string|color-convert|color-name|vee-validate|@vee-validate|clipboard-polyfill|until-async)/)',
+    '/node_modules/(?!(@rancher/shell|@rancher/cypress|color|color-string|color-convert|color-name|vee-validate|@vee-validate|clipboard-polyfill|until-async)/)',
   ],
   watchman: false,
 };

@@ -7,11 +7,15 @@ module.exports = {
   ...base,
   devServer: {
     ...base.devServer,
+    // The shell binds every interface (0.0.0.0); demo mode's fixed admin/password login must not be reachable from
+    // the network, so the dev server listens on loopback unless DEMO_HOST names another address.
+    host:   process.env.DEMO_HOST || '127.0.0.1',
     client: {
       ...base.devServer.client,
+      webSocketURL: { ...(base.devServer.client || {}).webSocketURL, hostname: process.env.DEMO_HOST || '127.0.0.1' },
       // Type-check findings (TSnnnn, from the dev server's type checker) stay in the terminal and in lint/CI;
       // only build errors cover the page, so `npm run dev` stays usable while a type is being fixed.
-      overlay: {
+      overlay:      {
         errors:        (error) => !/\bTS\d{4,5}:/.test(typeof error === 'string' ? error : (error && error.message) || ''),
         warnings:      false,
         runtimeErrors: true,

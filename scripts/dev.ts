@@ -4,6 +4,7 @@
  *    port when taken) and points the dev server at it; stops the simulator when the dev server exits.
  *    SIM_STATE=<file> keeps the simulator's state across restarts.
  *  - API=https://<rancher>: only the dev server, against that Rancher.
+ * Both listen on 127.0.0.1 only (demo mode logs in with fixed passwords); DEMO_HOST=<address> binds another one.
  */
 import { spawn, ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -16,7 +17,7 @@ import { USERS } from '../simulator/steve/users';
 
 const ROOT = path.resolve(__dirname, '..');
 /** The shell's dev server always serves https on this port in dev mode (vue.config.js, DEV_PORTS). */
-const DASHBOARD_URL = 'https://localhost:8005';
+const DASHBOARD_URL = `https://${ process.env.DEMO_HOST || '127.0.0.1' }:8005`;
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -42,7 +43,7 @@ async function startSimulator(): Promise<SimServer> {
   }
 
   return startSimServer({
-    state, port, statePath, repoRoot: ROOT
+    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}
   });
 }
 
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
       `Rancher API simulator: ${ sim.url }`,
       `Dashboard:             ${ DASHBOARD_URL }  (self-signed certificate; accept it in the browser)`,
       `Log in as:             ${ admin.name } / ${ admin.password }   (read-only: ${ viewer.name } / ${ viewer.password })`,
+      `kubectl:               curl -s ${ sim.url }/__sim/kubeconfig > demo.kubeconfig; KUBECONFIG=demo.kubeconfig kubectl get svc`,
       'The dashboard compiles first (about 75 s); the page is ready when webpack says "Compiled".',
       'Real Rancher instead: API=https://<rancher> npm run dev. Details: docs/demo-mode.md',
     ]);

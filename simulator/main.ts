@@ -17,7 +17,7 @@ import { DEFAULT_SIM_PORT, startSimServer } from './server';
 import { rancherVersionOfBuild } from './http/dashboardBuild';
 import { installExtension } from './catalog/installExtension';
 import { extensionBuild } from './http/uiPlugins';
-import { setRancherVersion } from './steve/rancherEndpoints';
+import { setRancherVersion } from './steve/versions';
 import { createState } from './steve/state';
 import { USERS } from './steve/users';
 
@@ -100,7 +100,15 @@ async function main(): Promise<void> {
     console.log(`[sim] installed extension ${ plugin.spec.plugin.name } ${ plugin.spec.plugin.version }`);
   }
   const sim = await startSimServer({
-    state, port: args.port, statePath: args.statePath, verbose: args.verbose, uiDir: args.uiDir, repoRoot, extensionBuilds: Object.assign({}, ...args.extensionBuilds.map(extensionBuild))
+    state,
+    port:            args.port,
+    statePath:       args.statePath,
+    verbose:         args.verbose,
+    uiDir:           args.uiDir,
+    repoRoot,
+    extensionBuilds: Object.assign({}, ...args.extensionBuilds.map(extensionBuild)),
+    controllers:     true,
+    kubeApi:         {},
   });
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);
@@ -108,6 +116,7 @@ async function main(): Promise<void> {
     console.log(`[sim] Rancher ${ buildVersion || '(unknown version)' } dashboard from ${ args.uiDir } at ${ sim.url }/dashboard/`);
   }
   console.log(`[sim] users: ${ Object.values(USERS).map((u) => `${ u.name }/${ u.password } (token ${ u.token })`).join(', ') }`);
+  console.log(`[sim] kubectl: curl -s ${ sim.url }/__sim/kubeconfig > demo.kubeconfig && KUBECONFIG=demo.kubeconfig kubectl get svc`);
   // A parent (scripts/dev.ts, tests) waits for this line.
   console.log(`SIM_READY ${ sim.url }`);
 

@@ -3,6 +3,8 @@ import { AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { startControllers } from './controllers';
+import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
 import { serveDashboardBuild } from './http/dashboardBuild';
 import { ExtensionBuilds, serveUiPluginFile } from './http/uiPlugins';
@@ -20,6 +22,8 @@ export interface SimServerOptions {
   state: SimState;
   /** 0 picks a free port. */
   port?: number;
+  /** Address to listen on; loopback (SIM_HOST) unless the user asks for another (DEMO_HOST in scripts/dev.ts). */
+  host?: string;
   /** With a file, every change is saved there atomically (see persist.ts). */
   statePath?: string;
   /** Where `assets/`, `charts/` and `extensions/` are served from under `/helm/`. */
@@ -31,6 +35,10 @@ export interface SimServerOptions {
   uiDir?: string;
   /** Local extension builds served in place of the published files of the same name and version. */
   extensionBuilds?: ExtensionBuilds;
+  /** Run the Harvester controllers (simulator/controllers), reconciling on their own: demo mode turns them on. */
+  controllers?: boolean;
+  /** Also serve over HTTPS for kubectl (simulator/kube), with a kubeconfig at `/__sim/kubeconfig`; port 0 = free. */
+  kubeApi?: { port?: number };
 }
 
 export interface SimServer {
@@ -38,6 +46,8 @@ export interface SimServer {
   url: string;
   port: number;
   state: SimState;
+  /** The HTTPS endpoint for kubectl, when asked for. */
+  kube?: KubeApiServer;
   close(): Promise<void>;
 }
 
@@ -59,6 +69,14 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+  const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
+  const kube = opts.kubeApi ? await startKubeApiServer(state, { port: opts.kubeApi.port, host: opts.host }) : undefined;
+
+  if (kube) {
+    state.controls.kubeconfig = () => ({
+      status: 200, headers: { 'content-type': 'application/yaml' }, body: kube.kubeconfig()
+    });
+  }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -124,7 +142,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? DEFAULT_SIM_PORT, SIM_HOST, () => {
+    server.listen(opts.port ?? DEFAULT_SIM_PORT, opts.host || SIM_HOST, () => {
       server.off('error', reject);
       resolve();
     });
@@ -134,10 +152,13 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   return {
     server,
     port,
-    url:   `http://${ SIM_HOST }:${ port }`,
+    url:   `http://${ opts.host || SIM_HOST }:${ port }`,
     state,
+    kube,
     close: () => new Promise<void>((resolve) => {
+      kube?.close();
       sockets.close();
+      controllers?.stop();
       persister?.stop();
       server.closeAllConnections?.();
       server.close(() => resolve());

@@ -14,9 +14,9 @@ import { gunzipSync } from 'node:zlib';
 import semver from 'semver';
 import { parse } from 'yaml';
 import { errorResponse } from './errors';
-import { KUBERNETES_VERSION, RANCHER_VERSION } from './rancherEndpoints';
 import { TypeDef } from './registry';
 import { KubeObject, SimResponse } from './types';
+import { KUBERNETES_VERSION, RANCHER_VERSION } from './versions';
 
 export const CLUSTER_REPO_TYPE = 'catalog.cattle.io.clusterrepo';
 
@@ -46,12 +46,14 @@ export function checkoutCommit(dir: string = THIS_REPOSITORY.dir): string {
       return head;
     }
     const ref = head.slice(5);
-    const loose = path.join(gitDir, ref);
+    // A worktree keeps only HEAD: branches live in the main repository's git dir (named by `commondir`).
+    const common = fs.existsSync(path.join(gitDir, 'commondir')) ? path.resolve(gitDir, fs.readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()) : gitDir;
+    const loose = [gitDir, common].map((d) => path.join(d, ref)).find((f) => fs.existsSync(f));
 
-    if (fs.existsSync(loose)) {
+    if (loose) {
       return fs.readFileSync(loose, 'utf8').trim();
     }
-    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
+    const packed = fs.readFileSync(path.join(common, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
 
     return packed ? packed.split(' ')[0] : '';
   } catch (e) {

@@ -5,7 +5,8 @@ import {
   alreadyExists, badRequest, conflict, errorResponse, forbidden, invalid, notFound
 } from './errors';
 import { newUid, randomSuffix, steveId } from './ids';
-import { applyListQuery, parseListQuery, QueryInput } from './listQuery';
+import { immutableFieldErrors } from './immutable';
+import { applyListQuery, parseListQuery, QueryInput, queryRecordMulti } from './listQuery';
 import { jsonPatch, mergePatch } from './patch';
 import { apiVersionOf, pluralId, TypeDef } from './registry';
 import { deleteObject, getObject, listObjects, storeObject } from './state';
@@ -57,6 +58,27 @@ function projectOfNamespace(ctx: SteveContext, ns: string): string | undefined {
   return project ? `${ ctx.cluster.id }:${ project }` : undefined;
 }
 
+/** Go's url.QueryEscape: spaces as `+`, and everything but letters, digits and `-_.~` escaped. */
+function goQueryEscape(v: string): string {
+  return encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${ c.charCodeAt(0).toString(16).toUpperCase() }`).replace(/%20/g, '+');
+}
+
+/**
+ * apiserver pkg/urlbuilder/url.go Marker: the request's own query with `continue` set, keys sorted (Go's
+ * url.Values.Encode), so page 2 of a filtered list is still filtered.
+ */
+function markerUrl(current: string, query: QueryInput, token: string): string {
+  const values = new Map<string, string[]>();
+
+  for (const [k, v] of Object.entries(queryRecordMulti(query))) {
+    values.set(k, v);
+  }
+  values.set('continue', [token]);
+  const encoded = [...values.keys()].sort().flatMap((k) => (values.get(k) as string[]).map((v) => `${ goQueryEscape(k) }=${ goQueryEscape(v) }`));
+
+  return `${ current }?${ encoded.join('&') }`;
+}
+
 /** `GET /v1/<type>[/<namespace>]` with Steve's list parameters. */
 export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string | undefined, query: QueryInput): SimResponse {
   if (!can(ctx.user, ctx.cluster, t, 'list')) {
@@ -85,10 +107,14 @@ export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string 
   if (page.pages !== undefined) {
     body.pages = page.pages;
   }
+  // apiserver pkg/writer/encoding.go newCollection: `continue` at the top level when there is a next page, and
+  // `pagination` {limit, first, next, partial} whenever the list is partial (a next page, or a `continue` asked).
   if (page.continueToken) {
     body.continue = page.continueToken;
+  }
+  if (page.continueToken || q.continueToken) {
     body.pagination = {
-      limit: q.limit, partial: true, continue: page.continueToken, next: `${ collectionUrl }?limit=${ q.limit }&continue=${ encodeURIComponent(page.continueToken) }`
+      ...(q.limit ? { limit: q.limit } : {}), first: collectionUrl, ...(page.continueToken ? { next: markerUrl(collectionUrl, query, page.continueToken) } : {}), partial: true
     };
   }
 
@@ -230,6 +256,11 @@ function replace(ctx: SteveContext, t: TypeDef, old: KubeObject, next: KubeObjec
     }
   }
   applyDefaults(ctx.cluster, t.id, next, old);
+  const immutableErrs = immutableFieldErrors(t.id, next, old);
+
+  if (immutableErrs.length) {
+    return invalid(t, name, immutableErrs);
+  }
   const stored = storeObject(ctx.state, ctx.cluster.id, t.id, next);
 
   return ok(toSteveObject(ctx, t, stored));

@@ -7,14 +7,16 @@ export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Una
 
 export interface SteveError {
   type: 'error';
+  links: Record<string, string>;
   status: number;
   code: ErrorCode;
   message: string;
 }
 
 export function errorBody(status: number, code: ErrorCode, message: string): SteveError {
+  // apiserver pkg/handlers/error.go toError, written as a RawResource, whose `links` map is always present.
   return {
-    type: 'error', status, code, message
+    type: 'error', links: {}, status, code, message
   };
 }
 
@@ -59,7 +61,10 @@ export function alreadyExists(t: TypeDef, name: string): SimResponse {
 export function invalid(t: TypeDef, name: string, causes: string[]): SimResponse {
   const detail = causes.length === 1 ? causes[0] : `[${ causes.join(', ') }]`;
 
-  return errorResponse(422, 'Invalid', `${ t.kind } "${ name }" is invalid: ${ detail }`);
+  // Kubernetes' NewInvalid names the qualified kind: `StorageClass.storage.k8s.io "x" is invalid`, `Service "x" …`.
+  const kind = t.group && !t.virtual ? `${ t.kind }.${ t.group }` : t.kind;
+
+  return errorResponse(422, 'Invalid', `${ kind } "${ name }" is invalid: ${ detail }`);
 }
 
 export function unauthorized(): SimResponse {

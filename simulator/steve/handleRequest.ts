@@ -10,7 +10,9 @@ import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
 } from './errors';
 import { takeFault } from './faults';
-import { queryRecord, QueryInput } from './listQuery';
+import { queryRecord, QueryInput, queryRecordMulti } from './listQuery';
+import { handleKubeApi } from '../kube/kubeApi';
+import { status as kubeStatus } from '../kube/status';
 import { handleNorman } from './norman';
 import { handlePublic, handleRancherAuthed, notLoggedIn } from './rancherEndpoints';
 import { lookupType, TypeDef } from './registry';
@@ -50,26 +52,6 @@ function splitPath(rawPath: string, query: QueryInput): { path: string; query: U
   const path = p.length > 1 ? p.replace(/\/+$/, '') : p;
 
   return { path, query: q };
-}
-
-function queryRecordMulti(query: QueryInput): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-
-  if (!query) {
-    return out;
-  }
-  if (typeof (query as URLSearchParams).getAll === 'function') {
-    (query as URLSearchParams).forEach((v, k) => (out[k] = out[k] || []).push(v));
-
-    return out;
-  }
-  for (const [k, v] of Object.entries(query)) {
-    if (v !== undefined) {
-      out[k] = Array.isArray(v) ? v : [v];
-    }
-  }
-
-  return out;
 }
 
 function segmentsOf(path: string): string[] {
@@ -259,6 +241,22 @@ function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, quer
   }
 }
 
+/** `/k8s/clusters/<id>/{api,apis,version}/…`, and the local cluster's `/api/…`, `/apis/…` at the root. */
+function kubeApiTarget(segments: string[]): { cluster: string; prefix: string; rest: string[] } | null {
+  if (segments[0] === 'k8s' && segments[1] === 'clusters' && segments[2] && ['api', 'apis', 'version'].includes(segments[3])) {
+    return {
+      cluster: segments[2], prefix: `/k8s/clusters/${ segments[2] }`, rest: segments.slice(3)
+    };
+  }
+  if (segments[0] === 'api' || segments[0] === 'apis') {
+    return {
+      cluster: 'local', prefix: '', rest: segments
+    };
+  }
+
+  return null;
+}
+
 function route(state: SimState, req: SimRequest, path: string, query: URLSearchParams): { res: SimResponse; user: SimUser | null } {
   const origin = originOf(req);
   const method = req.method.toUpperCase();
@@ -277,6 +275,14 @@ function route(state: SimState, req: SimRequest, path: string, query: URLSearchP
 
   if (rancher) {
     return { res: rancher, user };
+  }
+  const kube = kubeApiTarget(segments);
+
+  if (kube) {
+    // The Kubernetes API Rancher proxies: same objects, Kubernetes' shapes (simulator/kube).
+    const res = user ? handleKubeApi(state, req, user, kube.cluster, kube.prefix, origin, kube.rest, query) : kubeStatus(401, 'Unauthorized', 'Unauthorized');
+
+    return { res: res || errorResponse(404, 'NotFound', '404 page not found'), user };
   }
   const isApi = segments[0] === 'v1' || segments[0] === 'v3' || segments[0] === 'k8s';
 

@@ -31,6 +31,27 @@ export function queryAll(query: QueryInput, name: string): string[] {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 }
 
+/** Every parameter with all its values, in the order given. */
+export function queryRecordMulti(query: QueryInput): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+
+  if (!query) {
+    return out;
+  }
+  if (typeof (query as URLSearchParams).getAll === 'function') {
+    (query as URLSearchParams).forEach((v, k) => (out[k] = out[k] || []).push(v));
+
+    return out;
+  }
+  for (const [k, v] of Object.entries(query)) {
+    if (v !== undefined) {
+      out[k] = Array.isArray(v) ? v : [v];
+    }
+  }
+
+  return out;
+}
+
 export function queryGet(query: QueryInput, name: string): string | undefined {
   return queryAll(query, name)[0];
 }

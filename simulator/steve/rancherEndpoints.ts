@@ -7,14 +7,10 @@ import { SimState } from './state';
 import { SimRequest, SimResponse } from './types';
 import { SimUser } from './users';
 
-/** The Rancher version the simulator answers (`/rancherversion`, the `server-version` setting, pings). */
-export let RANCHER_VERSION = 'v2.15.0'; // eslint-disable-line import/no-mutable-exports
+import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from './versions';
 
-/** Answer as another Rancher version (a dashboard build of that version is being served). Call before seeding. */
-export function setRancherVersion(version: string): void {
-  RANCHER_VERSION = version.startsWith('v') ? version : `v${ version }`;
-}
-export const KUBERNETES_VERSION = 'v1.33.5+rke2r1';
+// Re-exported for the modules that always took them from here (server.ts).
+export { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion };
 
 /** Answers with Rancher's "not logged in" marker, without which the dashboard assumes auth is off. */
 export function notLoggedIn(): SimResponse {

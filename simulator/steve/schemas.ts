@@ -5,13 +5,45 @@ import { pluralId, TypeDef, typesIn } from './registry';
 import { DEFINITIONS, genericDefinition } from './resourceFields';
 import { Verb } from './types';
 
-const RESOURCE_METHOD: Partial<Record<Verb, string>> = {
-  get: 'GET', update: 'PUT', patch: 'PATCH', delete: 'DELETE'
-};
-const COLLECTION_METHOD: Partial<Record<Verb, string>> = { list: 'GET', create: 'POST' };
+/** What Kubernetes discovery lists for a resource's verbs; Steve copies it into `attributes.verbs`. */
+const KUBE_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
-function methods(verbs: Verb[], table: Partial<Record<Verb, string>>): string[] {
-  return verbs.map((v) => table[v]).filter((m): m is string => !!m);
+/**
+ * Steve's schema methods from the user's verbs, in its order (steve pkg/schema/factory.go, the
+ * `verbAccess.AnyVerb` chain): GET for get/list, DELETE, PUT and PATCH for update, POST for create, PATCH for patch.
+ */
+function schemaMethods(verbs: Verb[]): { resourceMethods: string[]; collectionMethods: string[] } {
+  const resource = new Set<string>();
+  const collection = new Set<string>();
+
+  if (verbs.includes('list') || verbs.includes('get')) {
+    resource.add('GET');
+    collection.add('GET');
+  }
+  if (verbs.includes('delete')) {
+    resource.add('DELETE');
+  }
+  if (verbs.includes('update')) {
+    resource.add('PUT');
+    resource.add('PATCH');
+  }
+  if (verbs.includes('create')) {
+    collection.add('POST');
+  }
+  if (verbs.includes('patch')) {
+    resource.add('PATCH');
+  }
+
+  return { resourceMethods: [...resource], collectionMethods: [...collection] };
+}
+
+/**
+ * steve pkg/schema/factory.go: the user's access by verb (`attributes.access`, an AccessListByVerb whose entries
+ * are Go structs without JSON tags, hence the capitalised keys). The simulator's users hold every verb they have
+ * on all namespaces and names.
+ */
+function accessByVerb(verbs: Verb[]): Record<string, { Namespace: string; ResourceName: string }[]> {
+  return Object.fromEntries(verbs.map((v) => [v, [{ Namespace: '*', ResourceName: '*' }]]));
 }
 
 /** Steve's schema for a type, with the methods this user may use. Null when the user has no verb on it. */
@@ -24,24 +56,25 @@ export function schemaFor(ctx: SteveContext, t: TypeDef): any | null {
   const base = steveBase(ctx);
 
   return {
-    id:                t.id,
-    type:              'schema',
-    links:             { self: `${ base }/schemas/${ t.id }`, collection: `${ base }/${ pluralId(t) }` },
-    pluralName:        pluralId(t),
-    description:       '',
-    resourceMethods:   methods(verbs, RESOURCE_METHOD),
-    collectionMethods: methods(verbs, COLLECTION_METHOD),
+    id:             t.id,
+    type:           'schema',
+    links:          { self: `${ base }/schemas/${ t.id }`, collection: `${ base }/${ pluralId(t) }` },
+    pluralName:     pluralId(t),
+    description:    '',
+    ...schemaMethods(verbs),
     // As Rancher 2.8+: null here, the fields come from `schemaDefinitions/<id>` (the dashboard fetches them
     // before forms and YAML). The shell cannot mix both: inline fields would send it looking for nested types
     // among the schemas.
-    resourceFields:    null,
-    attributes:        {
+    resourceFields: null,
+    attributes:     {
       group:      t.group,
       version:    t.version,
       kind:       t.kind,
       namespaced: t.namespaced,
       resource:   t.resource,
-      verbs,
+      // The type's verbs from discovery, the same for every user; what this user may do is in `access`.
+      verbs:      t.virtual ? verbs : KUBE_VERBS,
+      access:     accessByVerb(verbs),
       columns:    t.virtual ? [] : schemaColumns(t.id),
     },
   };

@@ -3,7 +3,9 @@ import { ok } from './crud';
 import { errorResponse } from './errors';
 import { isFault } from './faults';
 import { lookupType } from './registry';
-import { getObject, listObjects, resetState, SimState } from './state';
+import {
+  compactHistory, getObject, listObjects, resetState, SimState
+} from './state';
 import { SimResponse } from './types';
 
 export const SIM_PREFIX = '/__sim';
@@ -34,6 +36,11 @@ export function handleSimControl(state: SimState, method: string, segments: stri
 
     return ok({ reset: true });
   }
+  if (what === 'watch' && rest[0] === 'compact' && method === 'POST') {
+    compactHistory(state);
+
+    return ok({ compacted: true });
+  }
   if (what === 'requests' && method === 'GET') {
     return ok(state.requests);
   }
@@ -57,6 +64,12 @@ export function handleSimControl(state: SimState, method: string, segments: stri
     const obj = getObject(state, c.id, t.id, idParts.join('/'));
 
     return obj ? ok(obj) : errorResponse(404, 'NotFound', `${ t.id } "${ idParts.join('/') }" not found in ${ cluster }`);
+  }
+
+  const extra = what ? state.controls[what] : undefined;
+
+  if (extra) {
+    return extra(method, rest, body);
   }
 
   return errorResponse(404, 'NotFound', `${ SIM_PREFIX }/${ segments.join('/') } not found`);

@@ -2,11 +2,13 @@ import { ChangeFeed } from './changeFeed';
 import { newUid, steveId } from './ids';
 import { typeOfObject } from './registry';
 import {
-  ChangeEvent, ChangeListener, ChangeName, ClusterState, Fault, KubeObject, RequestLogEntry, Seed, UserName
+  ChangeEvent, ChangeListener, ChangeName, ClusterState, Fault, KubeObject, RequestLogEntry, Seed, SimResponse, UserName
 } from './types';
 
 /** Where resourceVersions start, so they look like a live cluster's rather than "1". */
 const FIRST_REVISION = 1000;
+
+export type SimControlHandler = (method: string, segments: string[], body: unknown) => SimResponse;
 
 export interface SimState {
   clusters: Record<string, ClusterState>;
@@ -18,6 +20,11 @@ export interface SimState {
   sessions: Record<string, UserName>;
   /** The seed the state was built from, for `/__sim/reset`. */
   readonly seed: Seed;
+  /**
+   * Control APIs other parts of the simulator add under `/__sim/<name>/…` (the controllers' `step`, `migrate`,
+   * `pools`), so the Steve core needs not know them.
+   */
+  controls: Record<string, SimControlHandler>;
   on(event: 'change', listener: ChangeListener): () => void;
   off(event: 'change', listener: ChangeListener): void;
   /** @internal the feed writes are announced on */
@@ -79,6 +86,7 @@ function makeState(seed: Seed, clusters: Record<string, ClusterState>, sessions:
     sessions,
     seed,
     feed,
+    controls: {},
     on:       (_event, listener) => feed.on(listener),
     off:      (_event, listener) => feed.off(listener),
   };
@@ -112,10 +120,19 @@ export function resetState(state: SimState): void {
     const before = state.clusters[id]?.revision || 0;
 
     c.revision = Math.max(c.revision, before + 1);
+    // The old objects' history no longer applies: a watch from before the reset must re-list.
+    c.compacted = c.revision;
   }
   state.clusters = fresh;
   state.faults.length = 0;
   state.requests.length = 0;
+}
+
+/** Like etcd compaction: watches from a revision before now get "too old" (tests drive the dashboard's resync). */
+export function compactHistory(state: SimState): void {
+  for (const c of Object.values(state.clusters)) {
+    c.compacted = c.revision;
+  }
 }
 
 export function getCluster(state: SimState, clusterId: string): ClusterState | undefined {

@@ -61,7 +61,8 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   const metadata = {
     ...obj.metadata,
     ...(fields ? { fields } : {}),
-    relationships: obj.metadata.relationships || [],
+    // Steve sends null when its relationship cache knows none (the recorded responses show it).
+    relationships: obj.metadata.relationships?.length ? obj.metadata.relationships : null,
     state:         summarize(t.id, obj),
   };
   // Steve keeps `type` for its own use: a Kubernetes `type` field (Secret, Event) travels as `_type`.

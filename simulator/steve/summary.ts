@@ -8,8 +8,12 @@ export interface StateSummary {
   message: string;
 }
 
-const ok = (name = 'active'): StateSummary => ({
-  name, error: false, transitioning: false, message: ''
+/**
+ * wrangler pkg/summary: an object with nothing to report is "active" with kstatus' message for a current
+ * resource (a Service's is its own), as the recorded responses show.
+ */
+const ok = (name = 'active', message = 'Resource is current'): StateSummary => ({
+  name, error: false, transitioning: false, message
 });
 
 function conditionsOf(obj: KubeObject): { type: string; status: string; message?: string; reason?: string }[] {
@@ -30,8 +34,15 @@ export function summarize(typeId: string, obj: KubeObject): StateSummary {
     const phase = `${ obj.status?.phase || 'Pending' }`.toLowerCase();
 
     return {
-      ...ok(phase), transitioning: phase === 'pending', error: phase === 'failed'
+      ...ok(phase, ''), transitioning: phase === 'pending', error: phase === 'failed'
     };
+  }
+  if ((typeId === 'persistentvolumeclaim' || typeId === 'persistentvolume') && obj.status?.phase) {
+    // wrangler's checkPhase: the phase, lowercased, with no message.
+    return ok(`${ obj.status.phase }`.toLowerCase(), '');
+  }
+  if (typeId === 'service') {
+    return ok('active', 'Service is ready');
   }
   if (typeId === 'kubevirt.io.virtualmachine' && obj.status?.printableStatus) {
     return ok(`${ obj.status.printableStatus }`.toLowerCase());

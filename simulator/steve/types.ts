@@ -44,6 +44,11 @@ export interface ClusterState {
   kind: ClusterKind;
   /** The cluster's last resourceVersion; every write takes the next one. */
   revision: number;
+  /**
+   * Watches may not start from a revision below this one (as after an etcd compaction): they get "too old" and the
+   * dashboard re-lists. Set by resets (the objects before it are gone) and by `/__sim/watch/compact`.
+   */
+  compacted?: number;
   objects: Record<string, Record<string, KubeObject>>;
 }
 

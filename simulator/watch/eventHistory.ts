@@ -9,7 +9,7 @@ export class EventHistory {
   private events = new Map<string, ChangeEvent[]>();
   private unsubscribe: () => void;
 
-  constructor(state: SimState, private perCluster = 1000) {
+  constructor(private state: SimState, private perCluster = 1000) {
     this.unsubscribe = state.on('change', (ev) => this.add(ev));
   }
 
@@ -23,11 +23,24 @@ export class EventHistory {
     this.events.set(ev.cluster, list);
   }
 
-  /** Events after `revision`; null when the history no longer reaches back that far. */
-  since(cluster: string, revision: number): ChangeEvent[] | null {
+  /** The oldest revision a watch can start from in this cluster. */
+  oldest(cluster: string): number {
     const list = this.events.get(cluster) || [];
 
-    if (list.length >= this.perCluster && parseInt(list[0].revision, 10) > revision + 1) {
+    const compacted = this.state.clusters[cluster]?.compacted ?? 0;
+
+    return Math.max(compacted, list.length ? parseInt(list[0].revision, 10) - 1 : this.state.clusters[cluster]?.revision ?? 0);
+  }
+
+  /**
+   * Events after `revision`; null when the history no longer reaches back that far: beyond the kept window, or
+   * before the cluster's compaction point (`ClusterState.compacted`, set by resets and `/__sim/watch/compact`).
+   */
+  since(cluster: string, revision: number): ChangeEvent[] | null {
+    const list = this.events.get(cluster) || [];
+    const floor = this.state.clusters[cluster]?.compacted ?? 0;
+
+    if (revision < floor || (list.length >= this.perCluster && parseInt(list[0].revision, 10) > revision + 1)) {
       return null;
     }
 

@@ -1,7 +1,7 @@
 import { can, canReachCluster, canSeeObject } from '../steve/access';
 import { SteveContext } from '../steve/context';
 import { countsObject } from '../steve/counts';
-import { RANCHER_VERSION } from '../steve/rancherEndpoints';
+import { RANCHER_VERSION } from '../steve/versions';
 import { lookupType, TypeDef } from '../steve/registry';
 import { labelSelectorMatcher } from '../steve/selectors';
 import { toSteveObject } from '../steve/steveObject';
@@ -121,19 +121,29 @@ export class Subscription {
     this.replay(w);
   }
 
-  /** Sends what changed since the revision the client already has. */
+  /**
+   * Sends what changed since the revision the client already has. A revision the history no longer reaches is
+   * Kubernetes' 410 "too old resource version: <asked> (<oldest kept>)" (apiserver watch cache), which Steve wraps
+   * as "event watch error: …" (steve pkg/stores/proxy/proxy_store.go listAndWatch) and, since the Kubernetes
+   * watch then closes, ends with `resource.stop` (apiserver pkg/subscribe/watcher.go WatchSession.add's deferred
+   * stop). The dashboard needs both: `resource.error` with "too old" marks the watch TOO_OLD and schedules
+   * resyncWatch (shell/plugins/steve/subscribe.js 'ws.resource.error'), which re-lists and re-watches.
+   */
   private replay(w: Watch): void {
     const rv = parseInt(w.resourceVersion || '', 10);
 
-    if (!this.ctx || !this.history || !w.t || !Number.isFinite(rv)) {
+    // Steve treats "-1" and "0" as "from now" (listAndWatch).
+    if (!this.ctx || !this.history || !w.t || !Number.isFinite(rv) || rv <= 0) {
       return;
     }
     const events = this.history.since(this.ctx.cluster.id, rv);
 
     if (events === null) {
+      this.watches.delete(w.key);
       this.send({
-        name: 'resource.error', ...identity(w), data: { error: 'too old resource version' }
+        name: 'resource.error', ...identity(w), data: { error: `event watch error: too old resource version: ${ rv } (${ this.history.oldest(this.ctx.cluster.id) })` }
       });
+      this.send({ name: 'resource.stop', ...identity(w) });
 
       return;
     }
@@ -188,8 +198,11 @@ export class Subscription {
 
       return;
     }
+    // Every event echoes the watch's identity and carries the object's resourceVersion as `revision`
+    // (apiserver pkg/subscribe/watcher.go stream(); steve pkg/stores/partition/store.go ToAPIEvent): the dashboard
+    // keeps the highest one to re-watch from (subscribe.js queueChange).
     this.send({
-      name: ev.name, resourceType: w.resourceType, data: toSteveObject(ctx, t, ev.object)
+      name: ev.name, ...identity(w), revision: ev.object.metadata.resourceVersion, data: toSteveObject(ctx, t, ev.object)
     });
   }
 

@@ -86,5 +86,6 @@ describe('--state persistence', () => {
     // Temp files a crashed writer leaves are cleaned when the state is loaded again.
     loadStateFile(file, demoSeed());
     expect(readdirSync(dir)).toEqual(['state.json']);
-  });
+    // It starts a child Node with a TypeScript loader, which takes seconds on a busy 2-core machine.
+  }, 30000);
 });

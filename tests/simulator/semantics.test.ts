@@ -30,7 +30,7 @@ describe('Kubernetes semantics', () => {
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      type: 'error', status: 409, code: 'Conflict', message: 'Operation cannot be fulfilled on services "web-pool": the object has been modified; please apply your changes to the latest version and try again'
+      type: 'error', links: {}, status: 409, code: 'Conflict', message: 'Operation cannot be fulfilled on services "web-pool": the object has been modified; please apply your changes to the latest version and try again'
     });
   });
 
@@ -60,6 +60,18 @@ describe('Kubernetes semantics', () => {
 
     expect(schema.resourceMethods).toEqual(['GET']);
     expect(schema.collectionMethods).toEqual(['GET']);
+    // As steve's schema factory: attributes.verbs are the type's (discovery), the user's own are in access.
+    const all = '*';
+
+    expect(schema.attributes.verbs).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
+    expect(schema.attributes.access).toEqual({
+      get: [{ Namespace: all, ResourceName: all }], list: [{ Namespace: all, ResourceName: all }], watch: [{ Namespace: all, ResourceName: all }]
+    });
+    const adminSchema = call(state, 'GET', `${ RKE2 }/schemas/service`).body;
+
+    expect(adminSchema.attributes.verbs).toEqual(schema.attributes.verbs);
+    expect(Object.keys(adminSchema.attributes.access)).toEqual(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete']);
+    expect([adminSchema.resourceMethods, adminSchema.collectionMethods]).toEqual([['GET', 'DELETE', 'PUT', 'PATCH'], ['GET', 'POST']]);
     expect(call(state, 'GET', '/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses', { as: 'viewer' }).status).toBe(403);
     expect(call(state, 'GET', '/v1/management.cattle.io.clusters', { as: 'viewer' }).body.data.map((c: any) => c.id)).toEqual(['c-k3sg001', 'c-m-rke2g001', 'c-plain001']);
   });
@@ -76,6 +88,30 @@ describe('Kubernetes semantics', () => {
     expect(res.body.message).toBe(
       'Service "web-pool" is invalid: metadata.annotations: Invalid value: "bad key": name part must consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (e.g. \'MyName\',  or \'my.name\',  or \'123-abc\', regex used for validation is \'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]\')'
     );
+  });
+
+  it('refuses StorageClass parameter and provisioner updates with 422 and Kubernetes\' text; labels may change', () => {
+    const state = demoState();
+    const list = call(state, 'GET', '/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses').body.data;
+    const sc = list.find((c: any) => c.parameters && Object.keys(c.parameters).length);
+    const url = `/k8s/clusters/c-hh001/v1/storage.k8s.io.storageclasses/${ sc.id }`;
+
+    const changed = {
+      ...sc, parameters: { ...sc.parameters, extra: 'x' }, provisioner: 'other.csi.example.com'
+    };
+    const res = call(state, 'PUT', url, { body: changed });
+
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      type: 'error', status: 422, code: 'Invalid'
+    });
+    expect(res.body.message).toBe(
+      `StorageClass.storage.k8s.io "${ sc.id }" is invalid: [parameters: Forbidden: updates to parameters are forbidden., provisioner: Forbidden: updates to provisioner are forbidden.]`
+    );
+    expect(call(state, 'PATCH', url, { body: { parameters: { extra: 'x' } } }).body.message).toBe(
+      `StorageClass.storage.k8s.io "${ sc.id }" is invalid: parameters: Forbidden: updates to parameters are forbidden.`
+    );
+    expect(call(state, 'PATCH', url, { body: { metadata: { labels: { tier: 'gold' } } } }).status).toBe(200);
   });
 
   it('checks label values, annotation prefixes and names on create; refuses duplicates', () => {

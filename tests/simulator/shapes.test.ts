@@ -58,6 +58,12 @@ describe('Steve shapes', () => {
     });
     expect(svc.attributes.columns[0]).toEqual(expect.objectContaining({ name: 'Name', field: '$.metadata.fields[0]' }));
     expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`).body.metadata.fields[0]).toBe('web-pool');
+    // Age as kubectl prints it (the seed is a day old), as Steve's formatter sends it.
+    expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`).body.metadata.fields[5]).toBe('24h');
+    // The shell's Pod model calls .match on the Restarts cell (shell/models/pod.js): it must be a string.
+    for (const pod of call(state, 'GET', `${ RKE2 }/pods`).body.data) {
+      expect(pod.metadata.fields[3]).toEqual(expect.stringMatching(/^\d+( \(.+ ago\))?$/));
+    }
 
     const defs = call(state, 'GET', `${ RKE2 }/schemaDefinitions/service`).body;
 
@@ -83,7 +89,7 @@ describe('Steve shapes', () => {
 
   it('errors are { type: error, status, code, message }', () => {
     expect(call(state, 'GET', `${ RKE2 }/services/default/nope`).body).toEqual({
-      type: 'error', status: 404, code: 'NotFound', message: 'services "nope" not found'
+      type: 'error', links: {}, status: 404, code: 'NotFound', message: 'services "nope" not found'
     });
   });
 
@@ -110,6 +116,22 @@ describe('Steve shapes', () => {
 
     expect([...first.data, ...rest.data].map((n: any) => n.id)).toHaveLength(6);
     expect(rest.continue).toBeUndefined();
+    // The last page is still partial (a `continue` was asked) but has no next link (apiserver newCollection).
+    expect(rest.pagination).toEqual({
+      limit: 4, first: expect.stringMatching(/\/nodes$/), partial: true
+    });
+
+    // Page 2 of a filtered list stays filtered: `next` keeps every parameter (apiserver urlbuilder Marker).
+    const lb = call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer', limit: '1' } }).body;
+
+    expect(lb.pagination).toEqual({
+      limit: 1, first: expect.stringMatching(/\/services$/), next: expect.stringMatching(/\/services\?continue=[^&]+&filter=spec.type%3DLoadBalancer&limit=1$/), partial: true
+    });
+    const next = new URL(lb.pagination.next, 'http://x');
+    const page2 = call(state, 'GET', `${ RKE2 }/services`, { query: next.searchParams }).body;
+
+    expect(page2.data.map((d: any) => d.spec.type)).toEqual(['LoadBalancer']);
+    expect(page2.data[0].id).not.toBe(lb.data[0].id);
 
     const page = call(state, 'GET', '/v1/management.cattle.io.clusters', {
       query: {

@@ -131,4 +131,46 @@ describe('watch sockets', () => {
     expect(await next((m) => m.name === 'resource.error')).toMatchObject({ resourceType: 'secret', data: { error: expect.stringContaining('watch not allowed') } });
     ws.close();
   });
+
+  it('echoes the watch and the object\'s resourceVersion as revision on every event, as Steve does', async() => {
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    ws.send(JSON.stringify({
+      resourceType: 'configmap', namespace: 'default', selector: 'app=echo'
+    }));
+    await next((m) => m.name === 'resource.start' && m.resourceType === 'configmap');
+    const created = await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', {
+      metadata: {
+        name: 'echo', namespace: 'default', labels: { app: 'echo' }
+      }
+    });
+    const ev = await next((m) => m.name === 'resource.create' && m.resourceType === 'configmap');
+
+    expect(ev).toMatchObject({
+      resourceType: 'configmap', namespace: 'default', selector: 'app=echo', revision: created.body.metadata.resourceVersion
+    });
+    ws.close();
+  });
+
+  it('answers a watch from a compacted revision with "too old" then resource.stop, so the dashboard re-lists', async() => {
+    const old = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/services')).body.revision;
+
+    await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'after-list', namespace: 'default' } });
+    expect((await fetch(`${ sim.url }/__sim/watch/compact`, { method: 'POST' })).status).toBe(200);
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    ws.send(JSON.stringify({ resourceType: 'service', resourceVersion: old }));
+    const err = await next((m) => m.name === 'resource.error');
+
+    // shell/plugins/steve/subscribe.js 'ws.resource.error' matches "too old" to start resyncWatch.
+    expect(err).toMatchObject({ resourceType: 'service', data: { error: expect.stringMatching(new RegExp(`^event watch error: too old resource version: ${ old } \\(\\d+\\)$`)) } });
+    expect(await next((m) => m.name === 'resource.stop')).toEqual({ name: 'resource.stop', resourceType: 'service' });
+
+    // The re-watch from a fresh list's revision works.
+    const fresh = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/services')).body.revision;
+
+    ws.send(JSON.stringify({ resourceType: 'service', resourceVersion: fresh }));
+    expect(await next((m) => m.name === 'resource.start')).toEqual({ name: 'resource.start', resourceType: 'service' });
+    ws.close();
+  });
 });

@@ -1,0 +1,279 @@
+/**
+ * The Harvester cloud provider's load balancer half, in each Harvester guest (cloud-provider-harvester
+ * pkg/cloud-controller-manager/loadbalancer.go, driven by Kubernetes' service controller,
+ * k8s.io/cloud-provider/controllers/service/controller.go):
+ * - a LoadBalancer Service gets the cleanup finalizer and an `EnsuringLoadBalancer` event; the provider creates or
+ *   updates the host LoadBalancer (constructLB: labels and annotations naming cluster, namespace, service, network,
+ *   project; ipam from `cloudprovider.harvesterhci.io/ipam`, default pool; workload type cluster);
+ * - once the host allocated an address, the Service gets `kube-vip.io/loadbalancerIPs` (kube-vip then sets the
+ *   ingress) and an `EnsuredLoadBalancer` event; the ingress address is written back to the host LoadBalancer;
+ * - when the host cannot allocate, the Service stays Pending with a `SyncLoadBalancerFailed` warning whose message
+ *   is the service controller's wrapping of the provider's error (waitForIP's timeout with the host's Ready message);
+ * - a secondary Service (`cloudprovider.harvesterhci.io/primary-service: <ns>/<name>`) shares its primary's
+ *   address: label `cloudprovider.harvesterhci.io/primary-service: <ns>.<name>` and the primary's IP.
+ * Deviation: the real provider deletes the host LoadBalancer after a failed wait and re-creates it on retry; the
+ * simulator keeps it, so its Ready message stays visible between retries.
+ */
+import {
+  deleteObject, getObject, listObjects, SimState, storeObject
+} from '../steve/state';
+import { ChangeEvent, KubeObject } from '../steve/types';
+import { recordEvent } from './events';
+import { guestByName, harvesterGuest, HarvesterGuest } from './harvesterGuests';
+import { DHCP_ADDRESS, LB_ANNOTATIONS, LB_TYPE, readyCondition } from './hostLoadBalancer';
+import { loadBalancerName } from './loadBalancerName';
+import { Controller } from './runtime';
+
+/** pkg/utils/consts.go */
+export const PROVIDER = {
+  ipam:           'cloudprovider.harvesterhci.io/ipam',
+  network:        'cloudprovider.harvesterhci.io/network',
+  project:        'cloudprovider.harvesterhci.io/project',
+  namespace:      'cloudprovider.harvesterhci.io/namespace',
+  primaryService: 'cloudprovider.harvesterhci.io/primary-service',
+  lbCluster:      'cloudprovider.harvesterhci.io/cluster',
+  lbSvcNamespace: 'cloudprovider.harvesterhci.io/serviceNamespace',
+  lbSvcName:      'cloudprovider.harvesterhci.io/serviceName',
+  lbNetwork:      'cloudprovider.harvesterhci.io/lb-network',
+  kubeVipIPs:     'kube-vip.io/loadbalancerIPs',
+  kubeVipIface:   'kube-vip.io/serviceInterface',
+} as const;
+const FINALIZER = 'service.kubernetes.io/load-balancer-cleanup';
+const SOURCE = { component: 'service-controller' };
+
+function clone<T>(v: T): T {
+  return JSON.parse(JSON.stringify(v));
+}
+
+function svcKey(clusterId: string, id: string): string {
+  return `svc\t${ clusterId }\t${ id }`;
+}
+
+function fail(state: SimState, guest: HarvesterGuest, svc: KubeObject, err: string): void {
+  // processServiceCreateOrUpdate + syncLoadBalancerIfNeeded's wrapping.
+  recordEvent(state, guest.id, svc, 'Warning', 'SyncLoadBalancerFailed', `Error syncing load balancer: failed to ensure load balancer: ${ err }`, SOURCE);
+}
+
+/** Writes a Service change if there is one; returns the stored Service. */
+function updateService(state: SimState, clusterId: string, svc: KubeObject, change: (s: KubeObject) => void): KubeObject {
+  const next = clone(svc);
+
+  change(next);
+  if (JSON.stringify(next) === JSON.stringify(svc)) {
+    return svc;
+  }
+
+  return storeObject(state, clusterId, 'service', next);
+}
+
+/** constructLB: the host LoadBalancer the provider asks for. */
+function constructLb(guest: HarvesterGuest, svc: KubeObject, name: string, old?: KubeObject): KubeObject {
+  const a = svc.metadata.annotations || {};
+  const lb: KubeObject = old ? clone(old) : {
+    apiVersion: 'loadbalancer.harvesterhci.io/v1beta1', kind: 'LoadBalancer', metadata: { name, namespace: guest.vmNamespace }, spec: {}
+  };
+  const ann = lb.metadata.annotations = lb.metadata.annotations || {};
+
+  if (!old) {
+    ann[LB_ANNOTATIONS.network] = a[PROVIDER.network] || '';
+    ann[PROVIDER.lbNetwork] = a[PROVIDER.network] || '';
+  }
+  ann[LB_ANNOTATIONS.project] = a[PROVIDER.project] || '';
+  ann[LB_ANNOTATIONS.namespace] = a[PROVIDER.namespace] || '';
+  ann[LB_ANNOTATIONS.cluster] = guest.name;
+  lb.metadata.labels = {
+    ...(lb.metadata.labels || {}), [PROVIDER.lbCluster]: guest.name, [PROVIDER.lbSvcNamespace]: svc.metadata.namespace as string, [PROVIDER.lbSvcName]: svc.metadata.name
+  };
+  lb.spec = {
+    ...(lb.spec || {}), ipam: a[PROVIDER.ipam] || 'pool', workloadType: 'cluster'
+  };
+  const ingress = svc.status?.loadBalancer?.ingress?.[0]?.ip;
+
+  if (ingress) {
+    lb.status = { ...(lb.status || {}), address: ingress };
+  }
+
+  return lb;
+}
+
+function seededLb(state: SimState, guest: HarvesterGuest, svc: KubeObject): KubeObject | undefined {
+  return listObjects(state, guest.hostId, LB_TYPE).find((lb) => {
+    const l = lb.metadata.labels || {};
+
+    return l[PROVIDER.lbCluster] === guest.name && l[PROVIDER.lbSvcNamespace] === svc.metadata.namespace && l[PROVIDER.lbSvcName] === svc.metadata.name;
+  });
+}
+
+function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject): void {
+  const name = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
+  // The provider finds its load balancer by name; the demo's seeded ones carry made-up checksums, so they are
+  // found by their labels instead.
+  const old = getObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ name }`) || seededLb(state, guest, svc);
+  const id = old ? `${ old.metadata.namespace }/${ old.metadata.name }` : `${ guest.vmNamespace }/${ name }`;
+
+  if (old && (svc.metadata.annotations?.[PROVIDER.network] || '') !== (old.metadata.annotations?.[PROVIDER.lbNetwork] || '')) {
+    // checkNetworkChanged
+    fail(state, guest, svc, `network annotation of service ${ svc.metadata.namespace }/${ svc.metadata.name } is not same as the load balancer ${ guest.vmNamespace }/${ name }, service: '${ svc.metadata.annotations?.[PROVIDER.network] || '' }', lb: '${ old.metadata.annotations?.[PROVIDER.lbNetwork] || '' }'`);
+
+    return;
+  }
+  const lb = constructLb(guest, svc, old?.metadata.name || name, old);
+
+  if (!old) {
+    recordEvent(state, guest.id, svc, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', SOURCE);
+  }
+  if (!old || JSON.stringify(lb) !== JSON.stringify(old)) {
+    storeObject(state, guest.hostId, LB_TYPE, lb);
+  }
+  const current = getObject(state, guest.hostId, LB_TYPE, id) as KubeObject;
+  const ready = readyCondition(current);
+  const ip = current.status?.allocatedAddress?.ip;
+
+  if (!ready) {
+    return; // the host controller has not seen it yet; its status change brings us back
+  }
+  if (!ip) {
+    fail(state, guest, svc, `update load balancer IP of service ${ svc.metadata.namespace }/${ svc.metadata.name } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: ${ current.spec?.ipam || 'pool' }, message: ${ ready.message || '' }`);
+
+    return;
+  }
+  const before = svc.metadata.annotations?.[PROVIDER.kubeVipIPs];
+
+  // updatePrimaryServiceLoadBalancerIP
+  updateService(state, guest.id, svc, (s) => {
+    s.metadata.annotations = { ...(s.metadata.annotations || {}), [PROVIDER.kubeVipIPs]: ip };
+    if (s.metadata.labels?.[PROVIDER.primaryService]) {
+      s.metadata.labels[PROVIDER.primaryService] = '';
+    }
+  });
+  if (before !== ip) {
+    recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
+  }
+}
+
+function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject, primaryRef: string): void {
+  const [ns, name] = primaryRef.split('/', 2);
+
+  if (!name) {
+    fail(state, guest, svc, `invalid service name ${ primaryRef }`);
+
+    return;
+  }
+  const primary = getObject(state, guest.id, 'service', `${ ns }/${ name }`);
+
+  if (!primary) {
+    fail(state, guest, svc, `get service ${ primaryRef } failed: services "${ name }" not found`);
+
+    return;
+  }
+  if (primary.metadata.annotations?.[PROVIDER.primaryService]) {
+    fail(state, guest, svc, `service ${ primaryRef } is not a primary service`);
+
+    return;
+  }
+  const ip = primary.status?.loadBalancer?.ingress?.[0]?.ip;
+
+  if (!ip) {
+    fail(state, guest, svc, `primary service ${ ns }/${ name } has no ingress IP`);
+
+    return;
+  }
+  const label = `${ ns }.${ name }`;
+  const ports = new Set((svc.spec?.ports || []).map((p: any) => p.port));
+  const sharing = [...listObjects(state, guest.id, 'service').filter((s) => s.metadata.labels?.[PROVIDER.primaryService] === label), primary];
+  const clash = sharing.filter((s) => s.metadata.uid !== svc.metadata.uid).flatMap((s) => (s.spec?.ports || []).filter((p: any) => ports.has(p.port)).map((p: any) => ({ s, port: p.port })))[0];
+
+  if (clash) {
+    fail(state, guest, svc, `check port overlap failed, primary service: ${ ns }/${ name }, secondary service: ${ svc.metadata.namespace }/${ svc.metadata.name }, error: port ${ clash.port } has been used in service ${ clash.s.metadata.namespace }/${ clash.s.metadata.name }`);
+
+    return;
+  }
+  // The secondary's own load balancer, if it had one, goes.
+  const own = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
+
+  deleteObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ own }`);
+  const before = svc.metadata.annotations?.[PROVIDER.kubeVipIPs];
+
+  updateService(state, guest.id, svc, (s) => {
+    s.metadata.labels = { ...(s.metadata.labels || {}), [PROVIDER.primaryService]: label };
+    s.metadata.annotations = { ...(s.metadata.annotations || {}), [PROVIDER.kubeVipIPs]: ip };
+    if (primary.metadata.annotations?.[PROVIDER.network]) {
+      s.metadata.annotations[PROVIDER.network] = primary.metadata.annotations[PROVIDER.network];
+    }
+    delete s.metadata.annotations[PROVIDER.kubeVipIface];
+    delete s.metadata.annotations[PROVIDER.ipam];
+  });
+  if (before !== ip) {
+    recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
+  }
+}
+
+function reconcileService(state: SimState, clusterId: string, id: string): void {
+  const guest = harvesterGuest(state, clusterId);
+  let svc = getObject(state, clusterId, 'service', id);
+
+  if (!guest || !svc || svc.spec?.type !== 'LoadBalancer') {
+    return;
+  }
+  // addFinalizer, before anything is created for it.
+  svc = updateService(state, clusterId, svc, (s) => {
+    const f: string[] = s.metadata.finalizers || [];
+
+    if (!f.includes(FINALIZER)) {
+      s.metadata.finalizers = [...f, FINALIZER];
+    }
+  });
+  const primaryRef = svc.metadata.annotations?.[PROVIDER.primaryService];
+
+  if (primaryRef) {
+    ensureSecondary(state, guest, svc, primaryRef);
+  } else {
+    ensurePrimary(state, guest, svc);
+  }
+}
+
+/** EnsureLoadBalancerDeleted: a primary's host load balancer goes with its Service (or its LoadBalancer type). */
+function deleteFor(state: SimState, clusterId: string, ns: string, name: string, uid: string): void {
+  const guest = harvesterGuest(state, clusterId);
+
+  if (guest) {
+    deleteObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ loadBalancerName(guest.name, ns, name, uid) }`);
+  }
+}
+
+export const cloudProviderLoadBalancerController: Controller = {
+  name: 'harvester-cloud-provider-service',
+  keysFor(ev: ChangeEvent, state: SimState): string[] {
+    const cluster = state.clusters[ev.cluster];
+
+    if (cluster?.kind === 'guest' && ev.type === 'service') {
+      const o = ev.object;
+      const gone = ev.name === 'resource.remove' || o.spec?.type !== 'LoadBalancer';
+      const keys = gone ? (o.metadata.annotations?.[PROVIDER.primaryService] ? [] : [`delete\t${ ev.cluster }\t${ o.metadata.namespace }\t${ o.metadata.name }\t${ o.metadata.uid }`]) : [svcKey(ev.cluster, ev.id)];
+      // Secondaries follow their primary's address.
+      const label = `${ o.metadata.namespace }.${ o.metadata.name }`;
+      const secondaries = listObjects(state, ev.cluster, 'service').filter((s) => s.metadata.annotations?.[PROVIDER.primaryService] === `${ o.metadata.namespace }/${ o.metadata.name }` || s.metadata.labels?.[PROVIDER.primaryService] === label);
+
+      return [...keys, ...secondaries.map((s) => svcKey(ev.cluster, `${ s.metadata.namespace }/${ s.metadata.name }`))];
+    }
+    if (cluster?.kind === 'harvester' && ev.type === LB_TYPE && ev.name !== 'resource.remove') {
+      const l = ev.object.metadata.labels || {};
+      const guest = l[PROVIDER.lbCluster] ? guestByName(state, l[PROVIDER.lbCluster]) : undefined;
+
+      return guest && l[PROVIDER.lbSvcName] ? [svcKey(guest.id, `${ l[PROVIDER.lbSvcNamespace] }/${ l[PROVIDER.lbSvcName] }`)] : [];
+    }
+
+    return [];
+  },
+  reconcile(state: SimState, key: string): void {
+    const [kind, clusterId, a, b, c] = key.split('\t');
+
+    if (kind === 'svc') {
+      reconcileService(state, clusterId, a);
+    } else if (kind === 'delete') {
+      deleteFor(state, clusterId, a, b, c);
+    }
+  },
+};
+
+export { DHCP_ADDRESS };

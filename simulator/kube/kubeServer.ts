@@ -1,0 +1,101 @@
+/**
+ * The simulator over HTTPS on 127.0.0.1, for kubectl (which sends a bearer token only over TLS): every request the
+ * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (tlsCert.ts).
+ */
+import { createServer, Server } from 'node:https';
+import { AddressInfo } from 'node:net';
+import { sendSimResponse, toSimRequest } from '../http/nodeRequest';
+import { authenticate } from '../steve/auth';
+import { handleRequest } from '../steve/handleRequest';
+import { SimState } from '../steve/state';
+import { USERS } from '../steve/users';
+import { kubeTypes } from './discovery';
+import { parseResourcePath, wantsTable } from './kubeApi';
+import { kubeconfig } from './kubeconfig';
+import { isWatch, serveKubeWatch } from './kubeWatch';
+import { status } from './status';
+import { selfSignedCert } from './tlsCert';
+
+export interface KubeApiServer {
+  server: Server;
+  url: string;
+  ca: string;
+  /** A kubeconfig for the demo admin. */
+  kubeconfig(): string;
+  close(): Promise<void>;
+}
+
+/** `/k8s/clusters/<id>/api/v1/…` or `/k8s/clusters/<id>/apis/<g>/<v>/…`: the cluster, group version and rest. */
+function watchTarget(path: string): { cluster: string; gv: string; rest: string[] } | null {
+  const s = path.split('/').filter(Boolean).map(decodeURIComponent);
+
+  if (s[0] !== 'k8s' || s[1] !== 'clusters' || !s[2]) {
+    return null;
+  }
+  if (s[3] === 'api' && s[4] === 'v1') {
+    return {
+      cluster: s[2], gv: 'v1', rest: s.slice(5)
+    };
+  }
+  if (s[3] === 'apis' && s[4] && s[5]) {
+    return {
+      cluster: s[2], gv: `${ s[4] }/${ s[5] }`, rest: s.slice(6)
+    };
+  }
+
+  return null;
+}
+
+export async function startKubeApiServer(state: SimState, opts: { port?: number; host?: string } = {}): Promise<KubeApiServer> {
+  const host = opts.host || '127.0.0.1';
+  const tls = selfSignedCert({ ips: [host], names: ['localhost'] });
+  const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    (async() => {
+      const simReq = await toSimRequest(req);
+      const query = simReq.query as URLSearchParams;
+      const w = isWatch(query) ? watchTarget(simReq.path) : null;
+
+      if (w) {
+        const user = authenticate(state, simReq);
+        const cluster = state.clusters[w.cluster];
+        const target = cluster ? parseResourcePath(kubeTypes(cluster.kind), w.gv, w.rest) : null;
+
+        if (!user) {
+          return sendSimResponse(res, status(401, 'Unauthorized', 'Unauthorized'));
+        }
+        if (!target || target.name) {
+          return sendSimResponse(res, status(404, 'NotFound', 'the server could not find the requested resource'));
+        }
+
+        return serveKubeWatch(state, user, w.cluster, target, query, res, wantsTable(simReq));
+      }
+      sendSimResponse(res, handleRequest(state, simReq));
+    })().catch((e) => {
+      if (!res.headersSent) {
+        sendSimResponse(res, status(500, 'InternalError', `${ e?.message || e }`));
+      } else {
+        res.end();
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const url = `https://${ host }:${ (server.address() as AddressInfo).port }`;
+
+  return {
+    server,
+    url,
+    ca:         tls.cert,
+    kubeconfig: () => kubeconfig(state, url, tls.cert, USERS.admin),
+    close:      () => new Promise<void>((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}

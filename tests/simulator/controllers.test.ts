@@ -1,0 +1,271 @@
+/**
+ * The simulator's Harvester controllers, stepped by hand (as tests do) over the demo data: what a user of the
+ * guest cluster sees after creating a LoadBalancer Service or a PVC, and after a VM migrates.
+ */
+import { startControllers } from '../../simulator/controllers';
+import { crc32, loadBalancerName } from '../../simulator/controllers/loadBalancerName';
+import { ControllerRuntime } from '../../simulator/controllers/runtime';
+import { SimState } from '../../simulator/steve/state';
+import { call, demoState, RKE2 } from './helpers';
+
+const HOST = '/k8s/clusters/c-hh001/v1';
+const K3S = '/k8s/clusters/c-k3sg001/v1';
+const LBS = `${ HOST }/loadbalancer.harvesterhci.io.loadbalancers`;
+const NETWORK = 'cloudprovider.harvesterhci.io/network';
+
+let state: SimState;
+let controllers: ControllerRuntime;
+
+beforeEach(() => {
+  state = demoState();
+  controllers = startControllers(state);
+});
+afterEach(() => controllers.stop());
+
+function step(): void {
+  expect(call(state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
+}
+
+function lbService(name: string, annotations: Record<string, string>, port = 8080): any {
+  const res = call(state, 'POST', `${ RKE2 }/services`, {
+    body: {
+      metadata: {
+        name, namespace: 'default', annotations
+      },
+      spec: {
+        type:     'LoadBalancer',
+        selector: { app: name },
+        ports:    [{
+          name: 'http', port, targetPort: port, protocol: 'TCP'
+        }]
+      },
+    }
+  });
+
+  expect(res.status).toBe(201);
+
+  return res.body;
+}
+
+const get = (path: string) => call(state, 'GET', path).body;
+const eventsOf = (base: string, name: string) => get(`${ base }/events`).data.filter((e: any) => e.involvedObject.name === name).map((e: any) => [e._type, e.reason, e.message]);
+
+describe('Harvester load balancers and IPAM', () => {
+  it('a Service on a network a pool serves gets the pool\'s next address, kube-vip\'s ingress and the provider\'s events', () => {
+    const created = lbService('shop', { [NETWORK]: 'default/vlan200' });
+
+    expect(get(`${ RKE2 }/services/default/shop`).status.loadBalancer).toEqual({});
+    step();
+
+    const svc = get(`${ RKE2 }/services/default/shop`);
+    const lbName = loadBalancerName('rke2-guest', 'default', 'shop', created.metadata.uid);
+    const lb = get(`${ LBS }/default/${ lbName }`);
+
+    // web-pool holds .50, the first address of pool-rke2-guest's range: the next one is .51.
+    expect(svc.metadata.annotations['kube-vip.io/loadbalancerIPs']).toBe('192.168.100.51');
+    expect(svc.status.loadBalancer.ingress).toEqual([{ ip: '192.168.100.51', ipMode: 'VIP' }]);
+    expect(svc.metadata.finalizers).toContain('service.kubernetes.io/load-balancer-cleanup');
+    expect(svc.metadata.fields[3]).toBe('192.168.100.51'); // External-IP column
+    expect(lb.metadata.labels).toEqual({
+      'cloudprovider.harvesterhci.io/cluster': 'rke2-guest', 'cloudprovider.harvesterhci.io/serviceNamespace': 'default', 'cloudprovider.harvesterhci.io/serviceName': 'shop'
+    });
+    expect(lb.metadata.annotations).toMatchObject({ 'loadbalancer.harvesterhci.io/network': 'default/vlan200', 'loadbalancer.harvesterhci.io/cluster': 'rke2-guest' });
+    expect(lb.spec).toMatchObject({ ipam: 'pool', workloadType: 'cluster' });
+    expect(lb.status).toMatchObject({
+      address:          '192.168.100.51',
+      allocatedAddress: {
+        ipPool: 'pool-rke2-guest', ip: '192.168.100.51', mask: '255.255.255.0'
+      }
+    });
+    expect(lb.status.conditions).toEqual([expect.objectContaining({ type: 'Ready', status: 'True' })]);
+    expect(get(`${ HOST }/loadbalancer.harvesterhci.io.ippools/pool-rke2-guest`).status.allocated['192.168.100.51']).toBe(`default/${ lbName }`);
+    expect(eventsOf(RKE2, 'shop')).toEqual([['Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer'], ['Normal', 'EnsuredLoadBalancer', 'Ensured load balancer']]);
+
+    // Deleting the Service deletes its load balancer and gives the address back.
+    expect(call(state, 'DELETE', `${ RKE2 }/services/default/shop`).status).toBe(200);
+    step();
+    expect(call(state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(404);
+    expect(get(`${ HOST }/loadbalancer.harvesterhci.io.ippools/pool-rke2-guest`).status.allocated['192.168.100.51']).toBeUndefined();
+  });
+
+  it('with no matching pool it stays Pending with the host\'s Ready message and the provider\'s SyncLoadBalancerFailed text; a new pool serves it', () => {
+    lbService('orders', { [NETWORK]: 'default/vlan100' });
+    step();
+
+    const svc = get(`${ RKE2 }/services/default/orders`);
+    const requirement = '&{Network:default/vlan100 Project: Namespace:default Cluster:rke2-guest}';
+
+    expect(svc.status.loadBalancer).toEqual({});
+    expect(svc.metadata.fields[3]).toBe('<pending>');
+    const lb = get(LBS).data.find((l: any) => l.metadata.labels['cloudprovider.harvesterhci.io/serviceName'] === 'orders');
+
+    expect(lb.status.conditions).toEqual([expect.objectContaining({
+      type: 'Ready', status: 'False', message: `no matched IPPool with requirement ${ requirement }`
+    })]);
+    expect(eventsOf(RKE2, 'orders')).toContainEqual(['Warning', 'SyncLoadBalancerFailed',
+      `Error syncing load balancer: failed to ensure load balancer: update load balancer IP of service default/orders failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: pool, message: no matched IPPool with requirement ${ requirement }`]);
+
+    const pool = {
+      metadata: { name: 'pool-vlan100' },
+      spec:     {
+        ranges: [{
+          subnet: '10.10.0.0/24', rangeStart: '10.10.0.10', rangeEnd: '10.10.0.20', gateway: '10.10.0.1'
+        }],
+        selector: {
+          network: 'default/vlan100',
+          scope:   [{
+            project: '*', namespace: '*', guestCluster: 'rke2-guest'
+          }]
+        },
+      },
+    };
+
+    expect(call(state, 'POST', '/__sim/controllers/pools', { body: pool, as: null }).status).toBe(201);
+    step();
+    expect(get(`${ RKE2 }/services/default/orders`).status.loadBalancer.ingress).toEqual([{ ip: '10.10.0.10', ipMode: 'VIP' }]);
+  });
+
+  it('the highest-priority matching pool wins, and the global pool serves what nothing else matches', () => {
+    const pool = (name: string, subnet: string, selector: any, labels?: Record<string, string>) => call(state, 'POST', '/__sim/controllers/pools', { as: null, body: { metadata: { name, labels }, spec: { ranges: [{ subnet, gateway: subnet.replace(/0\/24$/, '1') }], selector } } });
+
+    pool('low', '10.1.0.0/24', {
+      network:  'default/vlan300',
+      priority: 1,
+      scope:    [{
+        namespace: '*', project: '*', guestCluster: '*'
+      }]
+    });
+    pool('high', '10.2.0.0/24', {
+      network:  'default/vlan300',
+      priority: 5,
+      scope:    [{
+        namespace: 'default', project: '*', guestCluster: 'rke2-guest'
+      }]
+    });
+    pool('everything', '10.9.0.0/24', {}, { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' });
+    lbService('prio', { [NETWORK]: 'default/vlan300' });
+    lbService('other', { [NETWORK]: 'default/vlan999' });
+    step();
+
+    expect(get(`${ RKE2 }/services/default/prio`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toBe('10.2.0.2');
+    expect(get(`${ RKE2 }/services/default/other`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toBe('10.9.0.2');
+  });
+
+  it('DHCP asks kube-vip for a lease; a secondary shares its primary\'s address and label; port clashes are refused', () => {
+    lbService('dhcp', { 'cloudprovider.harvesterhci.io/ipam': 'dhcp' });
+    step();
+    const dhcp = get(`${ RKE2 }/services/default/dhcp`);
+
+    expect(dhcp.metadata.annotations).toMatchObject({ 'kube-vip.io/loadbalancerIPs': '0.0.0.0', 'kube-vip.io/requestedIP': '192.168.100.200' });
+    expect(dhcp.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+
+    lbService('side', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 9090);
+    lbService('clash', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 8080);
+    step();
+    const side = get(`${ RKE2 }/services/default/side`);
+
+    expect(side.metadata.labels['cloudprovider.harvesterhci.io/primary-service']).toBe('default.dhcp');
+    expect(side.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+    expect(eventsOf(RKE2, 'clash')).toContainEqual(['Warning', 'SyncLoadBalancerFailed',
+      'Error syncing load balancer: failed to ensure load balancer: check port overlap failed, primary service: default/dhcp, secondary service: default/clash, error: port 8080 has been used in service default/dhcp']);
+  });
+
+  it('nothing happens until stepped, and the seeded demo load balancers are left as they are', () => {
+    const before = JSON.stringify(get(LBS).data.map((l: any) => [l.id, l.status]));
+
+    lbService('idle', { [NETWORK]: 'default/vlan200' });
+    expect(get(`${ RKE2 }/services/default/idle`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toBeUndefined();
+    expect(controllers.pending()).toBeGreaterThan(0);
+    step();
+    expect(JSON.stringify(get(LBS).data.filter((l: any) => !l.id.includes('idle')).map((l: any) => [l.id, l.status]))).toBe(before);
+  });
+});
+
+describe('Harvester CSI provisioning', () => {
+  const pvc = (name: string, storageClassName: string, accessModes = ['ReadWriteOnce']) => call(state, 'POST', `${ RKE2 }/persistentvolumeclaims`, {
+    body: {
+      metadata: { name, namespace: 'default' },
+      spec:     {
+        storageClassName, accessModes, resources: { requests: { storage: '5Gi' } }
+      }
+    }
+  }).body;
+  const failure = (name: string) => eventsOf(RKE2, name).find((e: any) => e[1] === 'ProvisioningFailed')?.[2];
+
+  it('a PVC of the Harvester class is Bound to a PV backed by a host volume', () => {
+    const claim = pvc('data', 'harvester');
+
+    step();
+    const bound = get(`${ RKE2 }/persistentvolumeclaims/default/data`);
+    const volume = `pvc-${ claim.metadata.uid }`;
+
+    expect(bound.status).toEqual({
+      phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '5Gi' }
+    });
+    expect(bound.spec.volumeName).toBe(volume);
+    expect(get(`${ RKE2 }/persistentvolumes/${ volume }`).spec.csi).toMatchObject({ driver: 'driver.harvesterhci.io', volumeHandle: volume });
+    expect(get(`${ HOST }/persistentvolumeclaims/default/${ volume }`).spec.storageClassName).toBe('harvester-longhorn');
+    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['Provisioning', 'ProvisioningSucceeded']);
+  });
+
+  it('reports the driver\'s errors: RWX unsupported, host class not found, empty host class name', () => {
+    const sc = (name: string, hostStorageClass: string) => call(state, 'POST', `${ RKE2 }/storage.k8s.io.storageclasses`, {
+      body: {
+        metadata: { name }, provisioner: 'driver.harvesterhci.io', parameters: { hostStorageClass }
+      }
+    });
+
+    expect(sc('gone', 'no-such-class').status).toBe(201);
+    expect(sc('blank', '').status).toBe(201);
+    pvc('shared', 'harvester', ['ReadWriteMany']);
+    pvc('lost', 'gone');
+    pvc('empty', 'blank');
+    step();
+
+    expect(failure('shared')).toBe('failed to provision volume with StorageClass "harvester": rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
+    expect(failure('lost')).toBe('failed to provision volume with StorageClass "gone": rpc error: code = NotFound desc = storageclasses.storage.k8s.io "no-such-class" not found');
+    expect(failure('empty')).toBe('failed to provision volume with StorageClass "blank": rpc error: code = Internal desc = resource name may not be empty');
+    expect(get(`${ RKE2 }/persistentvolumeclaims/default/lost`).status?.phase).not.toBe('Bound');
+  });
+});
+
+describe('guest node topology', () => {
+  const zone = (base: string, node: string) => get(`${ base }/nodes/${ node }`).metadata.labels['topology.kubernetes.io/zone'];
+
+  it('a migration to another zone re-syncs a node with provider 0.2.x and leaves 0.1.x nodes drifted', () => {
+    expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-east-1a');
+    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'rke2-guest-pool1-a', node: 'hh-node-3' }, as: null }).status).toBe(200);
+    step();
+    expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-west-1a');
+    expect(get(`${ HOST }/kubevirt.io.virtualmachineinstances/default/rke2-guest-pool1-a`).status.nodeName).toBe('hh-node-3');
+
+    const k3sZone = zone(K3S, 'k3s-guest-node-1');
+
+    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'k3s-guest-node-1', node: 'hh-node-3' }, as: null }).status).toBe(200);
+    step();
+    expect(zone(K3S, 'k3s-guest-node-1')).toBe(k3sZone);
+    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'nope', node: 'hh-node-3' }, as: null }).status).toBe(404);
+  });
+
+  it('a new guest node takes its labels and providerID from its VM', () => {
+    const vm = get(`${ HOST }/kubevirt.io.virtualmachines/default/rke2-guest-pool1-b`);
+
+    expect(call(state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(200);
+    expect(call(state, 'POST', `${ RKE2 }/nodes`, { body: { metadata: { name: 'rke2-guest-pool1-b' }, spec: {} } }).status).toBe(201);
+    step();
+    const node = get(`${ RKE2 }/nodes/rke2-guest-pool1-b`);
+
+    expect(node.spec.providerID).toBe(`harvester://${ vm.metadata.uid }`);
+    expect(node.metadata.labels).toMatchObject({ 'topology.kubernetes.io/region': 'us-east', 'topology.kubernetes.io/zone': 'us-east-1b' });
+  });
+});
+
+describe('loadBalancerName', () => {
+  it('is the provider\'s: <cluster>-<ns>-<svc>- and the CRC-32 of that and the uid', () => {
+    // The IEEE polynomial's check value (what Go's crc32.ChecksumIEEE gives for "123456789").
+    expect(crc32('123456789')).toBe(0xcbf43926);
+    expect(loadBalancerName('rke2-guest', 'default', 'web', '')).toMatch(/^rke2-guest-default-web-[0-9a-f]{8}$/);
+    expect(loadBalancerName('1cluster', 'ns', 'svc', 'u')).toMatch(/^a1cluster-ns-svc-/);
+    expect(loadBalancerName('c', 'n', 'x'.repeat(80), 'u')).toHaveLength(63);
+  });
+});
