@@ -46,12 +46,15 @@ export function checkoutCommit(dir: string = THIS_REPOSITORY.dir): string {
       return head;
     }
     const ref = head.slice(5);
-    const loose = path.join(gitDir, ref);
+    // A linked worktree keeps its HEAD but shares refs with the main checkout (`commondir`).
+    const commonFile = path.join(gitDir, 'commondir');
+    const refDir = fs.existsSync(commonFile) ? path.resolve(gitDir, fs.readFileSync(commonFile, 'utf8').trim()) : gitDir;
+    const loose = [gitDir, refDir].map((d) => path.join(d, ref)).find((f) => fs.existsSync(f));
 
-    if (fs.existsSync(loose)) {
+    if (loose) {
       return fs.readFileSync(loose, 'utf8').trim();
     }
-    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
+    const packed = fs.readFileSync(path.join(refDir, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
 
     return packed ? packed.split(' ')[0] : '';
   } catch (e) {
