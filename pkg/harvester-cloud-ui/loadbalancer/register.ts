@@ -1,11 +1,14 @@
 import { IPlugin, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
-import { lbAddressText, lbModeText } from './serviceColumns';
+import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
 
-type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Record<string, string>) => string> };
+type Row = KubeObject & { $rootGetters?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const translate = (row: Row) => (key: string, args?: Record<string, string>) => row.$rootGetters?.['i18n/t'](key, args) || key;
+const translate = (row: Row) => (key: string, args?: Record<string, unknown>) => row.$rootGetters?.['i18n/t'](key, args) || key;
+// What the store already holds for the list: its Services, and events only if another page loaded them.
+// Asking `all` for a type never loaded registers it and warns, so ask only for types the store has.
+const inStore = (row: Row, type: string): KubeObject[] => (row.$rootGetters?.['cluster/typeRegistered']?.(type) ? row.$rootGetters['cluster/all'](type) || [] : []);
 
 /** The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns. */
 export function registerLoadBalancer(plugin: IPlugin): void {
@@ -35,5 +38,11 @@ export function registerLoadBalancer(plugin: IPlugin): void {
     labelKey: 'harvesterCloud.loadBalancer.column.address',
     weight:   3,
     getValue: (row: Row) => lbAddressText(row, translate(row)),
+  });
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onGuestServices(), {
+    name:     'harvester-lb-status',
+    labelKey: 'harvesterCloud.loadBalancer.column.status',
+    weight:   3,
+    getValue: (row: Row) => lbStatusText(row, translate(row), inStore(row, 'service'), inStore(row, 'event')),
   });
 }

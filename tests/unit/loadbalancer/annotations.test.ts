@@ -42,10 +42,36 @@ describe('writeLbConfig', () => {
     expect(writeLbConfig({}, { ...cfg, ipam: 'pool' })).toEqual({});
   });
 
-  it('drops the network when going back from DHCP to pool', () => {
+  // R-NET-2: from v0.2.0 `constructLB` copies the network whatever the IPAM (it selects network-scoped pools).
+  it('keeps the network when going from DHCP to pool', () => {
     const original = { [ANNOTATIONS.ipam]: 'dhcp', [ANNOTATIONS.network]: 'default/vlan100' };
 
-    expect(writeLbConfig(original, { ...readLbConfig(original), ipam: 'pool' })).toEqual({ [ANNOTATIONS.ipam]: 'pool' });
+    expect(writeLbConfig(original, { ...readLbConfig(original), ipam: 'pool' })).toEqual({ [ANNOTATIONS.ipam]: 'pool', [ANNOTATIONS.network]: 'default/vlan100' });
+  });
+
+  // R-HC-0: v0.1.5 `extractHealthCheck` returns nil without the port annotation.
+  it('treats the health check as on only with the port annotation', () => {
+    expect(readLbConfig({ [ANNOTATIONS.periodSeconds]: '7' }).healthCheck.enabled).toBe(false);
+    expect(readLbConfig({ [ANNOTATIONS.healthCheckPort]: '80' }).healthCheck.enabled).toBe(true);
+  });
+
+  // R-HC-3: the tab's "remove" drops every health-check key, with or without a port, and nothing else.
+  it('removes stale health-check keys on request', () => {
+    const original = { [ANNOTATIONS.periodSeconds]: '7', keep: 'x' };
+
+    expect(writeLbConfig(original, { ...readLbConfig(original), dropHealthCheckKeys: true })).toEqual({ keep: 'x' });
+  });
+
+  // Values the provider cannot parse are flagged, never rewritten: " 80" is sent as typed.
+  it('writes a health-check value exactly as typed', () => {
+    const cfg = readLbConfig({});
+
+    expect(writeLbConfig({}, {
+      ...cfg,
+      healthCheck: {
+        ...cfg.healthCheck, enabled: true, port: ' 80'
+      }
+    })[ANNOTATIONS.healthCheckPort]).toBe(' 80');
   });
 
   it('gives a secondary no IPAM and no network of its own', () => {
