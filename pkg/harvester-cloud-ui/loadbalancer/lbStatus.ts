@@ -19,12 +19,16 @@ import { ANNOTATIONS } from './annotations';
 
 export type EventsResult = { state: 'read'; events: ServiceEvent[] } | { state: 'unreadable' };
 
+/** `<cluster>/v1/events/<namespace>?fieldSelector=…`, keeping the query the store's own URL carries. */
 export function eventsUrl(store: StoreLike, svc: KubeObject): string {
   const ns = svc.metadata.namespace || 'default';
   const selector = `involvedObject.kind=Service,involvedObject.name=${ svc.metadata.name }`;
-  const base = store.getters['cluster/urlFor']('event');
+  const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
+  const params = new URLSearchParams(query);
 
-  return `${ base }/${ encodeURIComponent(ns) }?fieldSelector=${ encodeURIComponent(selector) }`;
+  params.set('fieldSelector', selector);
+
+  return `${ path.replace(/\/+$/, '') }/${ encodeURIComponent(ns) }?${ params.toString() }`;
 }
 
 export async function loadServiceEvents(store: StoreLike, svc: KubeObject): Promise<EventsResult> {

@@ -143,6 +143,8 @@ export function isAboutService(e: KubeObject & Record<string, any>, svc: KubeObj
     (!o.uid || !svc.metadata.uid || o.uid === svc.metadata.uid);
 }
 
+const rank = (reason: string) => (FAILURE_REASONS.includes(reason) ? 2 : reason === 'EnsuredLoadBalancer' ? 1 : 0);
+
 /** The Service's load-balancer events, newest first, each failure explained. */
 export function loadBalancerEvents(events: KubeObject[], svc: KubeObject): ServiceEvent[] {
   return (events as (KubeObject & Record<string, any>)[]) // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -154,14 +156,16 @@ export function loadBalancerEvents(events: KubeObject[], svc: KubeObject): Servi
 
       return {
         reason:      e.reason,
-        type:        e.type || '',
+        // Steve renames an object's own `type` field (Normal, Warning) to `_type`: `type` is its resource type.
+        type:        e._type || (e.type !== 'event' ? e.type || '' : ''),
         message:     inner,
         count:       Number(e.count || e.series?.count || 1),
         lastSeen:    lastSeen(e),
         explanation: isFailure ? explainMessage(inner) : { cause: 'unknown' as PendingCause, args: {} },
       };
     })
-    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen));
+    // Newest first; within the same second a failure comes after the "Ensuring" that started its attempt.
+    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen) || rank(b.reason) - rank(a.reason));
 }
 
 /**
