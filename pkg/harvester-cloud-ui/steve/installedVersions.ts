@@ -51,13 +51,14 @@ export function upstreamChartVersion(label: string | undefined | null, chart: st
   }
   const [major, minor, patch] = plain.split('.').map(Number);
 
-  return patch >= 100 ? `${ major }.${ minor }.${ Math.floor(patch / 100) }` : plain;
+  return `${ major }.${ minor }.${ patch >= 100 ? Math.floor(patch / 100) : patch }`;
 }
 
 /**
- * The component's app version (the version the rules depend on), from what its chart puts on the workload:
- * the `app.kubernetes.io/version` label (the chart's appVersion), else the image tag of the component's
- * container, else the `helm.sh/chart` label mapped from chart version to app version (chartVersions.ts).
+ * The version of the component's code that runs (what the rules depend on), from what its chart puts on the
+ * workload: the image tag of the component's container; else the `helm.sh/chart` label mapped to the version that
+ * chart runs (chartVersions.ts); else the `app.kubernetes.io/version` label, the chart's `appVersion`, last
+ * because several charts run another image than their appVersion says.
  */
 export function versionFromWorkload(workload: KubeObject | null | undefined, component: Component): string | null {
   if (!workload) {
@@ -65,11 +66,6 @@ export function versionFromWorkload(workload: KubeObject | null | undefined, com
   }
   const { chart, image } = COMPONENTS[component];
   const labels = workload.metadata?.labels || {};
-  const fromLabel = plainVersion(labels[APP_VERSION_LABEL]);
-
-  if (fromLabel) {
-    return fromLabel;
-  }
   const containers: { image?: string }[] = workload.spec?.template?.spec?.containers || [];
 
   for (const c of containers) {
@@ -81,8 +77,9 @@ export function versionFromWorkload(workload: KubeObject | null | undefined, com
     }
   }
   const chartVersion = upstreamChartVersion(labels[CHART_LABEL], chart);
+  const fromChart = chartVersion ? appVersionOfChart(component, chartVersion) : null;
 
-  return chartVersion ? appVersionOfChart(component, chartVersion) : null;
+  return fromChart || plainVersion(labels[APP_VERSION_LABEL]);
 }
 
 /** Compares dotted versions numerically: negative when a < b. */

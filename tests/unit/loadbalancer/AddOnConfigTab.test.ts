@@ -230,6 +230,7 @@ describe('Add-on Config tab, create', () => {
 });
 
 describe('Add-on Config tab, edit', () => {
+  // R-IPAM-2 (load-balancer-harvester webhook `checkIPAM`), R-NET-4 (provider v0.2.7 `checkNetworkChanged`), R-HC-3.
   it('locks the IP source, names the provider version that ignores health checks, and keeps unrelated annotations', async() => {
     const store = await storeFor(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {

@@ -6,11 +6,13 @@ import {
 const withHealthCheck = (cfg: LbConfig, hc: Partial<LbConfig['healthCheck']>): LbConfig => ({ ...cfg, healthCheck: { ...cfg.healthCheck, ...hc } });
 
 describe('readLbConfig', () => {
+  // R-IPAM-0: provider `constructLB` (v0.2.x), `getLBSpec` (v0.1.5).
   it('treats a Service without the IPAM annotation as pool, the provider default', () => {
     expect(readLbConfig({}).ipam).toBe('pool');
     expect(readLbConfig({ [ANNOTATIONS.ipam]: 'dhcp' }).ipam).toBe('dhcp');
   });
 
+  // R-HC-2: provider v0.1.5 `defaultValue`: 1, 3, 5, 3.
   it('shows the provider defaults for thresholds it was not given', () => {
     const cfg = readLbConfig({ [ANNOTATIONS.healthCheckPort]: '80' });
 
@@ -74,6 +76,7 @@ describe('writeLbConfig', () => {
     })[ANNOTATIONS.healthCheckPort]).toBe(' 80');
   });
 
+  // R-SH-3: provider `updateSecondaryServiceLoadBalancerIP` drops them anyway.
   it('gives a secondary no IPAM and no network of its own', () => {
     const original = {
       [ANNOTATIONS.ipam]: 'dhcp', [ANNOTATIONS.network]: 'default/vlan100', keep: 'me'
@@ -119,6 +122,7 @@ describe('writeLbConfig', () => {
   });
 
   // Any annotation map, any change the form can make: keys the form does not own come back byte for byte.
+  // R-KV-1, R-PRJ-1, R-DESC-1: keys the provider writes or reads that the form does not own stay byte for byte.
   it('round-trips every annotation it does not own (property)', () => {
     const key = fc.oneof(
       fc.string({ minLength: 1, maxLength: 30 }),

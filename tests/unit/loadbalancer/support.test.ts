@@ -15,12 +15,15 @@ describe('provider version', () => {
     expect(sharingSupported(null)).toBeNull();
   });
 
-  // R-VER-1: harvester/charts `_helpers.tpl` labels: app.kubernetes.io/version is the app; else the image tag.
-  it('reads the app version from app.kubernetes.io/version, else from the image tag', () => {
-    const byLabel = { metadata: { name: 'p', labels: { 'app.kubernetes.io/version': 'v0.2.7', 'helm.sh/chart': 'harvester-cloud-provider-0.2.1300' } } };
+  // R-VER-1: the image tag is what runs; then the chart label (chart 0.2.13 runs v0.2.6 although its appVersion,
+  // the app.kubernetes.io/version label, says v0.2.7); the label last.
+  it('reads the running version from the image tag, else the chart label, else app.kubernetes.io/version', () => {
+    const byChart = { metadata: { name: 'p', labels: { 'app.kubernetes.io/version': 'v0.2.7', 'helm.sh/chart': 'harvester-cloud-provider-0.2.1300' } } };
+    const byLabel = { metadata: { name: 'p', labels: { 'app.kubernetes.io/version': 'v0.2.7' } } };
     const byImage = { metadata: { name: 'p' }, spec: { template: { spec: { containers: [{ image: 'rancher/harvester-cloud-provider:v0.1.5' }] } } } };
     const unknown = { metadata: { name: 'p' }, spec: { template: { spec: { containers: [{ image: 'rancher/harvester-cloud-provider:latest' }] } } } };
 
+    expect(versionFromWorkload(byChart, 'cloudProvider')).toBe('0.2.6');
     expect(versionFromWorkload(byLabel, 'cloudProvider')).toBe('0.2.7');
     expect(versionFromWorkload(byImage, 'cloudProvider')).toBe('0.1.5');
     expect(versionFromWorkload(unknown, 'cloudProvider')).toBeNull();
@@ -29,7 +32,10 @@ describe('provider version', () => {
   // R-VER-2: chart versions as RKE2 (rancher/rke2-charts package.yaml) and Rancher (`+up`) publish them.
   it.each([
     ['harvester-cloud-provider-0.2.300', 'cloudProvider', '0.2.3', '0.2.0'],
-    ['harvester-cloud-provider-0.2.1300', 'cloudProvider', '0.2.13', '0.2.7'],
+    ['harvester-cloud-provider-0.2.0', 'cloudProvider', '0.2.0', '0.1.5'],
+    ['harvester-cloud-provider-0.2.1300', 'cloudProvider', '0.2.13', '0.2.6'],
+    ['harvester-cloud-provider-0.2.1400', 'cloudProvider', '0.2.14', '0.2.7'],
+    ['harvester-csi-driver-0.1.17', 'csiDriver', '0.1.17', '0.1.5'],
     ['harvester-cloud-provider-104.0.2_up0.1.14', 'cloudProvider', '0.1.14', '0.1.5'],
     ['harvester-csi-driver-105.0.4_up0.1.25', 'csiDriver', '0.1.25', '0.2.4'],
     ['harvester-csi-driver-0.1.15', 'csiDriver', '0.1.15', '0.1.4'],

@@ -41,6 +41,7 @@ describe('sharing an IP', () => {
     expect(validateLbConfig({ ...base(), sharing: true }, { service: me, services }).primaryService).toEqual({ key: 'primaryRequired' });
   });
 
+  // R-SH-2: provider `getPrimaryService` ("is not a primary service"), `ensureSecondaryLoadBalancer` ("has no ingress IP").
   it('refuses a primary that is a secondary or has no address', () => {
     const me = svc('new', { ports: [{ port: 9000 }] });
 
@@ -90,6 +91,7 @@ describe('health check', () => {
     expect(validateLbConfig(healthCheck({ port: '' }), { service: me, services }).healthCheckPort).toEqual({ key: 'portRequired' });
   });
 
+  // R-HC-1: provider v0.1.5 `getNodePort`; TCP only is this form's (the probe is TCP).
   it('accepts only one of the Service TCP ports ("nodeport not found" otherwise)', () => {
     expect(validateLbConfig(healthCheck({ port: '53' }), { service: me, services }).healthCheckPort).toEqual({ key: 'portNotInService', args: { ports: '80' } });
     expect(validateLbConfig(healthCheck({ port: '80' }), { service: me, services })).toEqual({});
@@ -119,6 +121,7 @@ describe('health check', () => {
     expect(validateLbConfig(healthCheck({ port }), { service: me, services }).healthCheckPort?.key).toBe(key);
   });
 
+  // R-HC-2: no such rule in provider v0.1.5 nor in load-balancer-harvester's webhook.
   it('has no rule tying the timeout to the period (neither the provider nor the webhook has one)', () => {
     expect(validateLbConfig(healthCheck({
       port: '80', timeoutSeconds: '30', periodSeconds: '5'
@@ -206,6 +209,7 @@ describe('which problems block Save', () => {
 });
 
 describe('DHCP network', () => {
+  // R-NET-5: stricter than the provider, which takes any string.
   it('must be namespace/name', () => {
     const me = svc('new');
 

@@ -52,6 +52,7 @@ describe('analyseDrift', () => {
     expect(r.byName.get('g-a')?.status).toBe('drifted');
   });
 
+  // R-TOP-2: provider v0.2.0+ VMI controller `compareTopology` re-taints such a node.
   it('guest not re-synced: the instance was restarted on another zone, the guest node kept its labels', () => {
     const r = analyseDrift([guestNode('g-b', {
       region: 'eu', zone: 'eu-1', vmUid: 'uid-b'
