@@ -68,15 +68,14 @@ export function writeParameters(base: Parameters | null | undefined, next: Harve
 /**
  * The host class the user picked: '' (or undefined) means "the host's default", written as no parameter because the
  * driver looks up any present value, even an empty one. An empty value already saved is kept when re-picked.
+ * Anything else is kept exactly as typed: a name with blanks is flagged as invalid, never trimmed silently.
  */
 export function chooseHostStorageClass(current: HarvesterParameters, name: string | undefined): HarvesterParameters {
-  const trimmed = (name || '').trim();
-
-  if (!trimmed) {
+  if (!name) {
     return { ...current, hostStorageClass: current.hostStorageClass === '' ? '' : undefined };
   }
 
-  return { ...current, hostStorageClass: trimmed };
+  return { ...current, hostStorageClass: name };
 }
 
 /** `filesystem` or the driver's default (no parameter); a saved value is kept when re-picked. */

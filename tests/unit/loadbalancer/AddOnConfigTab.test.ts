@@ -306,6 +306,40 @@ describe('Add-on Config tab, edit', () => {
   });
 });
 
+describe('Add-on Config tab, stale health-check keys (provider v0.2.7 ignores them)', () => {
+  // R-HC-3: cloud-provider-harvester v0.2.0+ never reads health-check annotations.
+  it('never lets them block Save and offers to remove them', async() => {
+    const svc = getObject(state, RKE2_GUEST.id, 'service', 'default/web-pool') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'service', {
+      ...svc,
+      metadata: {
+        ...svc.metadata,
+        annotations: {
+          ...svc.metadata.annotations, [ANNOTATIONS.healthCheckPort]: 'abc', [ANNOTATIONS.periodSeconds]: ' 7'
+        }
+      }
+    });
+    const store = await storeFor(RKE2_GUEST.id);
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-pool', opt: { watch: false }
+    });
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+    // Flagged beside the field, yet saving is not blocked.
+    expect(wrapper.find('[data-testid="hc-port-error"]').text()).toBe('Enter a whole number of 1 or more.');
+    expect(wrapper.find('[data-testid="hc-stale"]').text()).toContain(`${ ANNOTATIONS.healthCheckPort }, ${ ANNOTATIONS.periodSeconds }`);
+    expect((await save(wrapper))[0].method).toBe('PUT');
+
+    await wrapper.find('[data-testid="hc-remove-stale"]').trigger('click');
+    const writes = await save(wrapper);
+    const sent = (writes[0].body as any).metadata.annotations;
+
+    expect(Object.keys(sent).filter((k) => k.includes('healthcheck'))).toEqual([]);
+    expect(sent['example.com/owner']).toBe('team-a');
+  });
+});
+
 describe('Add-on Config tab, detail', () => {
   // The reason comes from the Service's events (SyncLoadBalancerFailed, k8s.io/cloud-provider service controller).
   it('is read-only and explains a Pending DHCP load balancer from its events', async() => {

@@ -109,6 +109,14 @@ describe('validateParameters', () => {
     expect(validateParameters({ hostVolumeMode: 'block', others: {} }, names).warnings.map((w) => w.key)).toEqual(['ignoredVolumeMode']);
   });
 
+  // R-ED-1: a typed class name is kept as typed and flagged, never trimmed.
+  it('keeps a class name with blanks as typed and flags it', () => {
+    const next = chooseHostStorageClass({ others: {} }, ' replica-2');
+
+    expect(next.hostStorageClass).toBe(' replica-2');
+    expect(validateParameters(next, names).errors.map((e) => e.key)).toEqual(['invalidName']);
+  });
+
   // R-CSI-4: hostVolumeMode is read from driver v0.2.4 (chart 0.1.25).
   it('warns that a driver older than v0.2.4 ignores hostVolumeMode', () => {
     expect(validateParameters({ hostVolumeMode: 'filesystem', others: {} }, names, '0.2.3').warnings.map((w) => w.key)).toEqual(['volumeModeTooOld']);
