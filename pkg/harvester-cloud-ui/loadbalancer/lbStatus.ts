@@ -2,8 +2,8 @@
  * What the Service detail page reads to explain a Pending load balancer, in one place:
  * - always, the Service's events: one list request, `fieldSelector` on the involved object (Steve passes it to
  *   Kubernetes); filtered again here, so a server that ignores the selector shows nothing foreign;
- * - when the host is readable, the Harvester LoadBalancer (found by the name the provider gives it) and, only while
- *   it has no address and takes it from a pool, the host's IP pools.
+ * - only while the Service has no address and the host is readable, the Harvester LoadBalancer (found by the name
+ *   the provider gives it) and, when its Ready message is about IP pools, the host's IP pools.
  */
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, hostList } from '../steve/hostCluster';
@@ -13,7 +13,7 @@ import {
 } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';
 import { HOST_IP_POOL_TYPE, PoolVerdict, matchPools, requirementOf } from './ipPoolMatch';
-import { ServiceEvent, loadBalancerEvents } from './pendingReasons';
+import { ServiceEvent, explainMessage, loadBalancerEvents } from './pendingReasons';
 import { serviceRef } from './services';
 import { ANNOTATIONS } from './annotations';
 
@@ -91,8 +91,11 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
       return { state: 'absent', expectedName };
     }
     let pools: PoolVerdict[] | null = null;
+    // The pools are read only when they are the question: a pool load balancer without an address whose Ready
+    // message is about pools (or says nothing yet). One more request, and only then.
+    const aboutPools = !status.messages.length || status.messages.some((m) => ['noMatchingPool', 'poolExhausted'].includes(explainMessage(m).cause));
 
-    if (!status.address && status.ipam !== 'dhcp') {
+    if (!status.address && status.ipam !== 'dhcp' && aboutPools) {
       pools = await hostList(store, hostId, HOST_IP_POOL_TYPE).then((p) => matchPools(p, requirementOf(lb))).catch(() => null);
     }
 

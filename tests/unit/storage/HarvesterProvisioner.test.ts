@@ -178,6 +178,17 @@ describe('HarvesterProvisioner: CSI driver version and host RBAC (once a custom 
     ]);
   });
 
+  // R-CSI-4: harvester-csi-driver reads hostVolumeMode from v0.2.4; the driver version is read for it too.
+  it('warns that CSI v0.1.3 ignores hostVolumeMode once filesystem is picked', async() => {
+    const { wrapper } = await open({ clusterId: K3S_GUEST.id });
+
+    wrapper.findComponent(RadioGroup).vm.$emit('update:value', 'filesystem');
+    await checksDone(wrapper);
+    expect(texts(wrapper, 'harvester-storage-warning')).toEqual([
+      'The Harvester CSI driver on this cluster is version 0.1.3: hostVolumeMode needs 0.2.4 or later, so it is ignored.'
+    ]);
+  });
+
   it('shows no version banner for CSI v0.2.4 (rke2-guest, RKE2 chart 0.1.2500)', async() => {
     const { wrapper } = await open({ parameters: { hostStorageClass: 'replica-2' }, mode: 'view' });
 
