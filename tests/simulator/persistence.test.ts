@@ -86,5 +86,6 @@ describe('--state persistence', () => {
     // Temp files a crashed writer leaves are cleaned when the state is loaded again.
     loadStateFile(file, demoSeed());
     expect(readdirSync(dir)).toEqual(['state.json']);
-  });
+    // The child compiles the simulator with tsx before its first write: seconds on a busy two-core machine.
+  }, 30000);
 });

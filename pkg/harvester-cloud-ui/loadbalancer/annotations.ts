@@ -42,7 +42,7 @@ export interface LbConfig {
   ipam: Ipam;
   /** The IPAM annotation exactly as written; undefined when absent. Anything but `dhcp` means pool to the provider. */
   ipamRaw?: string;
-  /** Set by "remove the health-check annotations": every health-check key goes, with or without a port. */
+  /** Set by "remove the health-check annotations": while the check is off, every health-check key goes, port or not. */
   dropHealthCheckKeys?: boolean;
   /** True when this Service shares the IP of a primary Service (it is a "secondary"). */
   sharing: boolean;
@@ -135,10 +135,9 @@ export function writeLbConfig(original: Annotations | null | undefined, next: Lb
 
   const hc = next.healthCheck;
 
-  if (next.dropHealthCheckKeys) {
-    HEALTH_CHECK_KEYS.forEach((k) => delete out[k]);
-  } else if (!hc.enabled) {
-    if (before.healthCheck.enabled) {
+  if (!hc.enabled) {
+    // Removing the stale keys also takes thresholds left without a port; turning the check back on undoes it.
+    if (before.healthCheck.enabled || next.dropHealthCheckKeys) {
       HEALTH_CHECK_KEYS.forEach((k) => delete out[k]);
     }
   } else {
