@@ -65,7 +65,12 @@ describe('writeLbConfig', () => {
 
     expect(writeLbConfig(original, dropped)).toEqual({ keep: 'x' });
     // Turning the check on again afterwards writes it, with the period the Service had.
-    expect(writeLbConfig(original, { ...dropped, healthCheck: { ...dropped.healthCheck, enabled: true, port: '80' } })).toMatchObject({ [ANNOTATIONS.healthCheckPort]: '80', [ANNOTATIONS.periodSeconds]: '7' });
+    expect(writeLbConfig(original, {
+      ...dropped,
+      healthCheck: {
+        ...dropped.healthCheck, enabled: true, port: '80'
+      }
+    })).toMatchObject({ [ANNOTATIONS.healthCheckPort]: '80', [ANNOTATIONS.periodSeconds]: '7' });
   });
 
   // Values the provider cannot parse are flagged, never rewritten: " 80" is sent as typed.
