@@ -149,8 +149,9 @@ const fieldValue = (c: LbConfig, f: LbField): string => {
 
 /**
  * Splits the problems into those that stop Save and those only shown beside their field:
+ * - what the user typed wrong blocks, as any bad input does;
  * - a value the Service already had when the form opened (edit) never blocks saving something else;
- * - health-check problems never block when the provider ignores health checks (v0.2.0+).
+ * - nor does an untouched health-check value when the provider ignores health checks (v0.2.0+).
  */
 export function splitErrors(errors: LbErrors, opts: { initial: LbConfig; current: LbConfig; isCreate: boolean; providerVersion: string | null }): { blocking: LbErrors; notices: LbErrors } {
   const blocking: LbErrors = {};
@@ -158,10 +159,10 @@ export function splitErrors(errors: LbErrors, opts: { initial: LbConfig; current
   const ignored = healthCheckSupport(opts.providerVersion) === 'ignored';
 
   (Object.keys(errors) as LbField[]).forEach((f) => {
-    const untouched = !opts.isCreate && fieldValue(opts.initial, f) === fieldValue(opts.current, f);
-    const harmless = ignored && HEALTH_CHECK_ERROR_FIELDS.includes(f);
+    const untouched = fieldValue(opts.initial, f) === fieldValue(opts.current, f);
+    const stale = untouched && (!opts.isCreate || (ignored && HEALTH_CHECK_ERROR_FIELDS.includes(f)));
 
-    (untouched || harmless ? notices : blocking)[f] = errors[f];
+    (stale ? notices : blocking)[f] = errors[f];
   });
 
   return { blocking, notices };

@@ -206,6 +206,21 @@ describe('which problems block Save', () => {
       initial: original, current: original, isCreate: true, providerVersion: '0.1.5'
     }).blocking).toEqual(errors);
   });
+
+  // Team rule: bad input the user typed is never sent, whatever the provider does with it.
+  it('blocks what the user typed wrong, even for a provider that ignores health checks', () => {
+    const original = readLbConfig({});
+    const typed = {
+      ...original,
+      healthCheck: {
+        ...original.healthCheck, enabled: true, port: 'x'
+      }
+    };
+
+    expect(splitErrors(validateLbConfig(typed, { service: me, services }), {
+      initial: original, current: typed, isCreate: false, providerVersion: '0.2.7'
+    }).blocking.healthCheckPort?.key).toBe('wholeNumber');
+  });
 });
 
 describe('DHCP network', () => {
