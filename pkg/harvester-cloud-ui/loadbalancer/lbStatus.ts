@@ -3,7 +3,9 @@
  * - always, the Service's events: one list request, `fieldSelector` on the involved object (Steve passes it to
  *   Kubernetes); filtered again here, so a server that ignores the selector shows nothing foreign;
  * - only while the Service has no address and the host is readable, the Harvester LoadBalancer (found by the name
- *   the provider gives it) and, when its Ready message is about IP pools, the host's IP pools.
+ *   the provider gives it), as the page did before;
+ * - the host's IP pools only on demand (`loadPoolVerdicts`), offered when the LoadBalancer's Ready message is about
+ *   pools: opening the page costs one request more than before, the events.
  */
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, hostList } from '../steve/hostCluster';
@@ -53,7 +55,7 @@ export function loadBalancerOwner(svc: KubeObject, services: KubeObject[]): Kube
 }
 
 export type HostLbResult =
-  | { state: 'found'; status: HostLbStatus; pools: PoolVerdict[] | null }
+  | { state: 'found'; status: HostLbStatus; hostId: string; lb: KubeObject; poolsRelevant: boolean }
   | { state: 'absent'; expectedName: string | null }
   | { state: 'unreadable'; reason: 'noHost' | 'forbidden' | 'unreachable' | 'error' };
 
@@ -90,19 +92,22 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
 
       return { state: 'absent', expectedName };
     }
-    let pools: PoolVerdict[] | null = null;
-    // The pools are read only when they are the question: a pool load balancer without an address whose Ready
-    // message is about pools (or says nothing yet). One more request, and only then.
+    // Pools are the question for a pool load balancer without an address whose Ready message is about pools.
     const aboutPools = !status.messages.length || status.messages.some((m) => ['noMatchingPool', 'poolExhausted'].includes(explainMessage(m).cause));
 
-    if (!status.address && status.ipam !== 'dhcp' && aboutPools) {
-      pools = await hostList(store, hostId, HOST_IP_POOL_TYPE).then((p) => matchPools(p, requirementOf(lb))).catch(() => null);
-    }
-
     return {
-      state: 'found', status, pools
+      state: 'found', status, hostId, lb, poolsRelevant: !status.address && status.ipam !== 'dhcp' && aboutPools
     };
   } catch (e) {
     return { state: 'unreadable', reason: classifyHttpFailure(e).failure };
+  }
+}
+
+/** The host's IP pools, each with its verdict for this LoadBalancer; null when they cannot be read. */
+export async function loadPoolVerdicts(store: StoreLike, hostId: string, lb: KubeObject): Promise<PoolVerdict[] | null> {
+  try {
+    return matchPools(await hostList(store, hostId, HOST_IP_POOL_TYPE), requirementOf(lb));
+  } catch (e) {
+    return null;
   }
 }

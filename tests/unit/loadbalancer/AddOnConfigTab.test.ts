@@ -366,6 +366,8 @@ describe('Add-on Config tab, detail', () => {
 
     await flushPromises();
     expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toContain('No Harvester IP pool serves this load balancer (network "default/vlan100"');
+    await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
+    await flushPromises();
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
     expect(requestsOnOpen.filter((r) => r.path.includes('/v1/events'))).toHaveLength(1);
   });

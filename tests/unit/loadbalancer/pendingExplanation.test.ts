@@ -76,8 +76,26 @@ describe('why is my load balancer Pending', () => {
     const { wrapper } = await show('default/no-pool');
 
     expect(wrapper.find('[data-testid="lb-host"]').text()).toContain('rke2-guest-default-no-pool-5b7c9d1e');
+    // The pools are one click away: opening the page reads only the events more than before.
+    expect(wrapper.find('[data-testid="lb-host-pools"]').exists()).toBe(false);
+    await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
+    await flushPromises();
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('pool-rke2-guest');
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
+  });
+
+  // Bench budget: the page before read the host lookup and the host load balancer; now the events come on top.
+  it('costs one request more than before on opening: the events', async() => {
+    const { requests } = await show('default/no-pool');
+
+    expect(requests.map((r) => r.path)).toEqual([
+      '/k8s/clusters/c-m-rke2g001/v1/events/default',
+      // The host lookup (the guest's clusters are not in this test's store) and the host load balancer, as before.
+      '/v1/management.cattle.io.clusters/c-m-rke2g001',
+      '/v1/provisioning.cattle.io.clusters/fleet-default/rke2-guest',
+      '/v3/cloudcredentials/cattle-global-data%3Acc-harvester',
+      '/k8s/clusters/c-hh001/v1/loadbalancer.harvesterhci.io.loadbalancer',
+    ]);
   });
 
   it('says the Service is Active and reads nothing from the host when it has an address', async() => {
