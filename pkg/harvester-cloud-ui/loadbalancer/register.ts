@@ -2,10 +2,11 @@ import { IPlugin, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
+import { Translate } from '../l10n/translate';
 
 type Row = KubeObject & { $rootGetters?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const translate = (row: Row) => (key: string, args?: Record<string, unknown>) => row.$rootGetters?.['i18n/t'](key, args) || key;
+const translate = (row: Row): Translate => (key, args) => row.$rootGetters?.['i18n/t'](key, args) || key;
 // What the store already holds for the list: its Services, and events only if another page loaded them.
 // Asking `all` for a type never loaded registers it and warns, so ask only for types the store has.
 const inStore = (row: Row, type: string): KubeObject[] => (row.$rootGetters?.['cluster/typeRegistered']?.(type) ? row.$rootGetters['cluster/all'](type) || [] : []);
