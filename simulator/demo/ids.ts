@@ -62,11 +62,19 @@ export const EXTENSION_REPO = 'harvester-cloud-ui';
 export const NETWORKS = { vlan100: 'default/vlan100', vlan200: 'default/vlan200' } as const;
 
 export const SERVICES = {
-  webPool:   'web-pool',
-  webDhcp:   'web-dhcp',
-  webShared: 'web-shared',
-  legacyLb:  'legacy-lb',
-  plainLb:   'public-web',
+  webPool:           'web-pool',
+  webDhcp:           'web-dhcp',
+  webShared:         'web-shared',
+  /** Seeded Pending Services, one per cause the detail page explains (rke2-guest, namespace `pending`). */
+  pendingNoPool:     'no-pool',
+  pendingPrimary:    'shares-pending',
+  pendingPort:       'port-taken',
+  pendingNetwork:    'other-network',
+  pendingNetChanged: 'network-changed',
+  pendingNoVm:       'no-running-vm',
+  pendingTimeout:    'dhcp-timeout',
+  legacyLb:          'legacy-lb',
+  plainLb:           'public-web',
 } as const;
 
 export const WEB_POOL_IP = '192.168.100.50';
@@ -74,9 +82,14 @@ export const LEGACY_LB_IP = '192.168.100.100';
 
 export const IP_POOLS = { rke2: 'pool-rke2-guest', k3s: 'pool-k3s-guest' } as const;
 
+/**
+ * The Harvester components as each publisher labels them: RKE2 bundles harvester/charts 0.2.14 / 0.1.25 as
+ * `0.2.1400` / `0.1.2500` (running v0.2.7 / v0.2.4); the k3s guest has Rancher's apps `104.0.2+up0.1.14` /
+ * `104.0.1+up0.1.14` (running v0.1.5 / v0.1.3). `chart` is the `helm.sh/chart` version, `app` the image tag.
+ */
 export const COMPONENT_VERSIONS = {
-  rke2: { cloudProvider: '0.2.4', csiDriver: '0.1.18' },
-  k3s:  { cloudProvider: '0.1.5', csiDriver: '0.1.14' },
+  rke2: { cloudProvider: { chart: '0.2.1400', app: '0.2.7' }, csiDriver: { chart: '0.1.2500', app: '0.2.4' } },
+  k3s:  { cloudProvider: { chart: '104.0.2_up0.1.14', app: '0.1.5' }, csiDriver: { chart: '104.0.1_up0.1.14', app: '0.1.3' } },
 } as const;
 
 /** Projects Rancher creates in every cluster: Default (default namespace) and System. */

@@ -10,7 +10,9 @@ import { SimUser } from './users';
 import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from './versions';
 
 // Re-exported for the modules that always took them from here (server.ts).
-export { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion };
+export {
+  KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion
+};
 
 /** Answers with Rancher's "not logged in" marker, without which the dashboard assumes auth is off. */
 export function notLoggedIn(): SimResponse {

@@ -60,9 +60,9 @@ export const SEL = {
     networkInput: inputOf('lb-network'),
     networkError: tid('lb-network-error'),
     malformed:    tid('lb-network-malformed'),
-    hostStatus:   tid('host-lb-status'),
-    hostAddress:  tid('host-lb-address'),
-    hostReasons:  `${ tid('host-lb-status') } ${ tid('host-lb-reasons') }`,
+    hostStatus:   tid('lb-pending'),
+    hostAddress:  tid('lb-pending-address'),
+    hostReasons:  `${ tid('lb-pending') } ${ tid('lb-pending-reason') }`,
     /** Controls of the tab a user could still change (for the read-only checks). */
     editable:     [
       'input:not([disabled]):not([readonly]):not([type="radio"]):not([type="checkbox"])',

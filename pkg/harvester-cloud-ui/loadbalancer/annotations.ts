@@ -16,7 +16,10 @@ export const ANNOTATIONS = {
   timeoutSeconds:   `${ PREFIX }/healthcheck-timeoutseconds`,
 } as const;
 
-/** The provider's own defaults (seeds 000-002; cloud-provider-harvester pkg/utils/consts.go). */
+/**
+ * The defaults cloud-provider-harvester v0.1.x uses for a threshold it was not given
+ * (`pkg/cloud-controller-manager/annotation.go`, `defaultValue` in `loadBalancer.go`, tag v0.1.5).
+ */
 export const HEALTH_CHECK_DEFAULTS = {
   successThreshold: '1',
   failureThreshold: '3',
@@ -37,6 +40,10 @@ export interface HealthCheck {
 
 export interface LbConfig {
   ipam: Ipam;
+  /** The IPAM annotation exactly as written; undefined when absent. Anything but `dhcp` means pool to the provider. */
+  ipamRaw?: string;
+  /** Set by "remove the health-check annotations": while the check is off, every health-check key goes, port or not. */
+  dropHealthCheckKeys?: boolean;
   /** True when this Service shares the IP of a primary Service (it is a "secondary"). */
   sharing: boolean;
   primaryService: string;
@@ -46,17 +53,33 @@ export interface LbConfig {
 
 export type Annotations = Record<string, string>;
 
-const HEALTH_CHECK_FIELDS = ['successThreshold', 'failureThreshold', 'periodSeconds', 'timeoutSeconds'] as const;
-const HEALTH_CHECK_KEYS = [ANNOTATIONS.healthCheckPort, ...HEALTH_CHECK_FIELDS.map((f) => ANNOTATIONS[f])];
+/** The health-check thresholds, in the order the provider reads them (the one list the form and rules use). */
+export const HEALTH_CHECK_FIELDS = ['successThreshold', 'failureThreshold', 'periodSeconds', 'timeoutSeconds'] as const;
+export type HealthCheckField = typeof HEALTH_CHECK_FIELDS[number];
+export const HEALTH_CHECK_KEYS: string[] = [ANNOTATIONS.healthCheckPort, ...HEALTH_CHECK_FIELDS.map((f) => ANNOTATIONS[f])];
 
-/** Reads the form's state from a Service's annotations. A missing IPAM annotation means `pool`, as in the provider. */
+/** The health-check keys a Service carries (shown when a provider that ignores them offers to remove them). */
+export function presentHealthCheckKeys(annotations: Annotations | null | undefined): string[] {
+  return HEALTH_CHECK_KEYS.filter((k) => k in (annotations || {}));
+}
+
+/**
+ * Reads the form's state from a Service's annotations, as the provider reads them:
+ * - a missing IPAM annotation means `pool`, and so does any value but the exact `dhcp` (`constructLB` passes the
+ *   string on; load-balancer-harvester `ensureAllocatedAddress` takes DHCP only for `dhcp`);
+ * - a Service is a secondary as soon as it has the primary-service key, even empty (`getPrimaryService` checks
+ *   presence, then refuses an empty value with "invalid service name");
+ * - the health check is on only with the port annotation (`extractHealthCheck`, v0.1.5: without a port the
+ *   thresholds are not read).
+ */
 export function readLbConfig(annotations: Annotations | null | undefined): LbConfig {
   const a = annotations || {};
-  const enabled = HEALTH_CHECK_KEYS.some((k) => k in a);
+  const enabled = ANNOTATIONS.healthCheckPort in a;
 
   return {
     ipam:           a[ANNOTATIONS.ipam] === 'dhcp' ? 'dhcp' : 'pool',
-    sharing:        !!a[ANNOTATIONS.primaryService],
+    ipamRaw:        a[ANNOTATIONS.ipam],
+    sharing:        ANNOTATIONS.primaryService in a,
     primaryService: a[ANNOTATIONS.primaryService] || '',
     network:        a[ANNOTATIONS.network] || '',
     healthCheck:    {
@@ -89,7 +112,7 @@ export function writeLbConfig(original: Annotations | null | undefined, next: Lb
 
   if (next.sharing) {
     if (!before.sharing || next.primaryService !== before.primaryService) {
-      setOrDelete(out, ANNOTATIONS.primaryService, next.primaryService);
+      out[ANNOTATIONS.primaryService] = next.primaryService;
     }
     if (!before.sharing) {
       // A secondary has no IPAM of its own and uses the primary's network (the provider copies it).
@@ -103,28 +126,30 @@ export function writeLbConfig(original: Annotations | null | undefined, next: Lb
     if (before.sharing || next.ipam !== before.ipam) {
       out[ANNOTATIONS.ipam] = next.ipam;
     }
-    const network = next.ipam === 'dhcp' ? next.network : '';
-
-    if (network !== before.network && (next.ipam === 'dhcp' || next.ipam !== before.ipam)) {
-      setOrDelete(out, ANNOTATIONS.network, network);
+    // From provider v0.2.0 the network applies to pool and DHCP alike (`constructLB` copies it to the Harvester
+    // LoadBalancer, whose IP pool selector matches it): it is kept whatever the IPAM.
+    if (before.sharing || next.network !== before.network) {
+      setOrDelete(out, ANNOTATIONS.network, next.network);
     }
   }
 
   const hc = next.healthCheck;
 
   if (!hc.enabled) {
-    if (before.healthCheck.enabled) {
+    // Removing the stale keys also takes thresholds left without a port; turning the check back on undoes it.
+    if (before.healthCheck.enabled || next.dropHealthCheckKeys) {
       HEALTH_CHECK_KEYS.forEach((k) => delete out[k]);
     }
   } else {
     const wasOn = before.healthCheck.enabled;
 
+    // Written exactly as typed: a value the provider cannot parse is flagged beside its field, never rewritten.
     if (!wasOn || hc.port !== before.healthCheck.port) {
-      setOrDelete(out, ANNOTATIONS.healthCheckPort, hc.port.trim());
+      out[ANNOTATIONS.healthCheckPort] = hc.port;
     }
     HEALTH_CHECK_FIELDS.forEach((f) => {
       if (!wasOn || hc[f] !== before.healthCheck[f]) {
-        out[ANNOTATIONS[f]] = hc[f].trim();
+        out[ANNOTATIONS[f]] = hc[f];
       }
     });
   }

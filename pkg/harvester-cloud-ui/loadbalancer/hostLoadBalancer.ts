@@ -1,6 +1,9 @@
 import { KubeObject } from '../steve/types';
 
-/** Labels the cloud provider puts on the Harvester LoadBalancer it creates for a guest Service. */
+/**
+ * Labels the cloud provider puts on the Harvester LoadBalancer of a guest Service (cloud-provider-harvester
+ * `constructLB`, v0.2.x; v0.1.x sets only the cluster label).
+ */
 export const LB_LABELS = {
   cluster:          'cloudprovider.harvesterhci.io/cluster',
   serviceNamespace: 'cloudprovider.harvesterhci.io/serviceNamespace',
@@ -9,32 +12,54 @@ export const LB_LABELS = {
 
 export const HOST_LB_TYPE = 'loadbalancer.harvesterhci.io.loadbalancer';
 
+export interface HostLbCondition {
+  type: string;
+  status: string;
+  message: string;
+}
+
+/** What load-balancer-harvester reports on its LoadBalancer (`LoadBalancerStatus`, v1beta1). */
 export interface HostLbStatus {
   name: string;
+  namespace: string;
+  ipam: string;
+  /** The address kube-vip serves (`status.address`), or the one allocated from a pool. */
   address: string | null;
+  allocatedIp: string | null;
+  allocatedPool: string | null;
   ready: boolean | null;
-  /** Condition messages, most relevant first: why it is not ready, e.g. "no matching IP pool". */
+  conditions: HostLbCondition[];
+  /** Condition messages of failing conditions: why it is not ready, e.g. "no matched IPPool …". */
   messages: string[];
 }
 
-/** The label selector for the host LoadBalancer of one guest Service. */
-export function hostLbSelector(clusterName: string, namespace: string, name: string): string {
-  return `${ LB_LABELS.cluster }=${ clusterName },${ LB_LABELS.serviceNamespace }=${ namespace },${ LB_LABELS.serviceName }=${ name }`;
+/** The label selector for the host LoadBalancers of one guest cluster, or of one Service when the cluster is unknown. */
+export function hostLbSelector(clusterName: string | null, namespace: string, name: string): string {
+  const service = `${ LB_LABELS.serviceNamespace }=${ namespace },${ LB_LABELS.serviceName }=${ name }`;
+
+  return clusterName === null ? service : `${ LB_LABELS.cluster }=${ clusterName }`;
 }
 
 export function describeHostLb(lb: KubeObject | null | undefined): HostLbStatus | null {
   if (!lb) {
     return null;
   }
-  const conditions: { type?: string; status?: string; message?: string; reason?: string }[] = lb.status?.conditions || [];
+  const conditions: HostLbCondition[] = (lb.status?.conditions || []).map((c: Record<string, string>) => ({
+    type: c.type || '', status: c.status || '', message: c.message || c.reason || ''
+  }));
   const ready = conditions.find((c) => c.type === 'Ready');
-  const failing = conditions.filter((c) => c.status === 'False' && (c.message || c.reason));
-  const messages = failing.map((c) => (c.message || c.reason) as string);
+  // "0.0.0.0" is how a DHCP load balancer asks for an address (load-balancer-harvester `Address4AskDHCP`).
+  const allocatedIp = lb.status?.allocatedAddress?.ip && lb.status.allocatedAddress.ip !== '0.0.0.0' ? lb.status.allocatedAddress.ip : null;
 
   return {
-    name:    lb.metadata.name,
-    address: lb.status?.address || lb.status?.allocatedAddress?.ip || null,
-    ready:   ready ? ready.status === 'True' : null,
-    messages,
+    name:          lb.metadata.name,
+    namespace:     lb.metadata.namespace || '',
+    ipam:          lb.spec?.ipam || 'pool',
+    address:       lb.status?.address || allocatedIp,
+    allocatedIp,
+    allocatedPool: lb.status?.allocatedAddress?.ipPool || null,
+    ready:         ready ? ready.status === 'True' : null,
+    conditions,
+    messages:      conditions.filter((c) => c.status === 'False' && c.message).map((c) => c.message),
   };
 }

@@ -1,14 +1,15 @@
 import { KubeObject, StoreLike } from '../steve/types';
-import { installedVersion } from '../steve/installedVersions';
-import { findHostClusterId, hostList } from '../steve/hostCluster';
+import { installedWorkload, versionFromWorkload } from '../steve/installedVersions';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
-import { HOST_LB_TYPE, HostLbStatus, describeHostLb, hostLbSelector } from './hostLoadBalancer';
+import { clusterNameFromWorkload } from './hostLbName';
 
 export interface LbContext {
   services: KubeObject[];
   servicesKnown: boolean;
   nadMapping: NadMapping;
   providerVersion: string | null;
+  /** The provider's `--cluster-name` (it names the Harvester LoadBalancers after it); null when unknown. */
+  providerClusterName: string | null;
 }
 
 /**
@@ -30,35 +31,18 @@ export function loadBalancerServicesUrl(store: StoreLike): string {
  * others usable.
  */
 export async function loadLbContext(store: StoreLike): Promise<LbContext> {
-  const [services, configMap, providerVersion] = await Promise.allSettled([
+  const [services, configMap, provider] = await Promise.allSettled([
     store.dispatch('cluster/request', { url: loadBalancerServicesUrl(store) }).then((res) => res?.data || []),
     store.dispatch('cluster/find', { type: 'configmap', id: NAD_MAPPING_ID }),
-    installedVersion(store, 'cloudProvider'),
+    installedWorkload(store, 'cloudProvider'),
   ]);
+  const workload = provider.status === 'fulfilled' ? provider.value : null;
 
   return {
-    services:        services.status === 'fulfilled' ? services.value || [] : [],
-    servicesKnown:   services.status === 'fulfilled',
-    nadMapping:      parseNadMapping(configMap.status === 'fulfilled' ? configMap.value : null),
-    providerVersion: providerVersion.status === 'fulfilled' ? providerVersion.value : null,
+    services:            services.status === 'fulfilled' ? services.value || [] : [],
+    servicesKnown:       services.status === 'fulfilled',
+    nadMapping:          parseNadMapping(configMap.status === 'fulfilled' ? configMap.value : null),
+    providerVersion:     versionFromWorkload(workload, 'cloudProvider'),
+    providerClusterName: clusterNameFromWorkload(workload),
   };
-}
-
-export type HostLbResult = { state: 'found'; status: HostLbStatus } | { state: 'absent' } | { state: 'unreadable' };
-
-/** The Harvester LoadBalancer behind one guest Service, read through Rancher's proxy of the host cluster. */
-export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: string, clusterName: string, namespace: string, name: string): Promise<HostLbResult> {
-  try {
-    const hostId = await findHostClusterId(store, guestClusterId);
-
-    if (!hostId) {
-      return { state: 'unreadable' };
-    }
-    const lbs = await hostList(store, hostId, HOST_LB_TYPE, { labelSelector: hostLbSelector(clusterName, namespace, name) });
-    const status = describeHostLb(lbs[0]);
-
-    return status ? { state: 'found', status } : { state: 'absent' };
-  } catch (e) {
-    return { state: 'unreadable' };
-  }
 }

@@ -1,22 +1,42 @@
-import { compareVersions } from '../steve/installedVersions';
+import { atLeast } from '../steve/installedVersions';
 
 /**
- * What the installed cloud provider does with the settings (REFERENCES, loadbalancer.go): health-check
- * annotations are enforced up to v0.1.x and ignored from v0.2.0; sharing an IP needs v0.2.0.
+ * What the installed cloud provider (app version, see steve/installedVersions.ts) does with the settings, from
+ * cloud-provider-harvester `pkg/cloud-controller-manager/loadbalancer.go` at each tag:
+ * - v0.1.x reads the health-check annotations (`extractHealthCheck`); v0.2.0 removed them;
+ * - v0.2.0 added primary-service (sharing an IP) and the network annotation (`constructLB`);
+ * - v0.2.7 added the NAD mapping check (`resolveNetworkInterface`) and the network-change check
+ *   (`checkNetworkChanged`).
  */
 export type HealthCheckSupport = 'enforced' | 'ignored' | 'unknown';
 
-export const FIRST_VERSION_IGNORING_HEALTH_CHECKS = '0.2.0';
+export const PROVIDER_VERSIONS = {
+  healthChecksIgnored: '0.2.0',
+  sharing:             '0.2.0',
+  network:             '0.2.0',
+  nadMappingChecked:   '0.2.7',
+} as const;
+
+/** Kept for callers that name the threshold. */
+export const FIRST_VERSION_IGNORING_HEALTH_CHECKS = PROVIDER_VERSIONS.healthChecksIgnored;
 
 export function healthCheckSupport(version: string | null): HealthCheckSupport {
-  if (!version) {
-    return 'unknown';
-  }
+  const ignored = atLeast(version, PROVIDER_VERSIONS.healthChecksIgnored);
 
-  return compareVersions(version, FIRST_VERSION_IGNORING_HEALTH_CHECKS) >= 0 ? 'ignored' : 'enforced';
+  return ignored === null ? 'unknown' : ignored ? 'ignored' : 'enforced';
 }
 
 /** null when the version is unknown: the form then allows sharing and says it could not check. */
 export function sharingSupported(version: string | null): boolean | null {
-  return version ? compareVersions(version, '0.2.0') >= 0 : null;
+  return atLeast(version, PROVIDER_VERSIONS.sharing);
+}
+
+/** False only for a provider known to ignore the network annotation (v0.1.x). */
+export function networkSupported(version: string | null): boolean {
+  return atLeast(version, PROVIDER_VERSIONS.network) !== false;
+}
+
+/** True when the provider checks networks against the NAD mapping, or the version is unknown (strict is safer). */
+export function nadMappingChecked(version: string | null): boolean {
+  return atLeast(version, PROVIDER_VERSIONS.nadMappingChecked) !== false;
 }

@@ -1,11 +1,15 @@
 import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
-import { lbAddressText, lbModeText } from './serviceColumns';
+import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
+import { Translate } from '../l10n/translate';
 
-type Row = KubeObject & { $rootGetters?: Record<string, (key: string, args?: Record<string, string>) => string> };
+type Row = KubeObject & { $rootGetters?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const translate = (row: Row) => (key: string, args?: Record<string, string>) => row.$rootGetters?.['i18n/t'](key, args) || key;
+const translate = (row: Row): Translate => (key, args) => row.$rootGetters?.['i18n/t'](key, args) || key;
+// What the store already holds for the list: its Services, and events only if another page loaded them.
+// Asking `all` for a type never loaded registers it and warns, so ask only for types the store has.
+const inStore = (row: Row, type: string): KubeObject[] => (row.$rootGetters?.['cluster/typeRegistered']?.(type) ? row.$rootGetters['cluster/all'](type) || [] : []);
 
 /**
  * The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns.
@@ -53,5 +57,13 @@ export function registerLoadBalancer(plugin: IPlugin): void {
   } as PaginationTableColumn);
   plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), addressColumn, {
     ...addressColumn, sort: INGRESS_IP, search: INGRESS_IP
+  } as PaginationTableColumn);
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), {
+    name:     'harvester-lb-status',
+    labelKey: 'harvesterCloud.loadBalancer.column.status',
+    weight:   3,
+    getValue: (row: Row) => lbStatusText(row, translate(row), inStore(row, 'service'), inStore(row, 'event')),
+  }, {
+    name: 'harvester-lb-status', labelKey: 'harvesterCloud.loadBalancer.column.status', weight: 3, sort: false, search: false
   } as PaginationTableColumn);
 }

@@ -47,18 +47,23 @@ export function secondariesOf(services: KubeObject[], primaryRef: string): KubeO
   return services.filter((s) => s.metadata.annotations?.[ANNOTATIONS.primaryService] === primaryRef);
 }
 
-const portKey = (p: ServicePort) => `${ (p.protocol || 'TCP').toUpperCase() }/${ Number(p.port) }`;
-
 /**
- * The ports of `mine` that another Service sharing the same IP already uses: the primary and its other secondaries
- * (the provider refuses a secondary whose ports overlap theirs). Returns "TCP/80"-style keys with their owner.
+ * The ports of `mine` that another Service sharing the same IP already uses: the primary and its other secondaries.
+ * The provider compares port numbers only, whatever the protocol: UDP/80 beside TCP/80 is refused
+ * (cloud-provider-harvester `checkPortOverlap`, v0.2.0+: "port 80 has been used in service ns/name").
+ * It finds the other secondaries by the label it sets once they work; this form also counts those still
+ * Pending (their annotation), so two new Services cannot claim the same port.
  */
 export function overlappingPorts(mine: ServicePort[], services: KubeObject[], primaryRef: string, selfRef: string): { port: string; owner: string }[] {
-  const taken = new Map<string, string>();
+  const taken = new Map<number, string>();
   const primary = services.find((s) => serviceRef(s) === primaryRef);
   const sharers = [...(primary ? [primary] : []), ...secondariesOf(services, primaryRef)].filter((s) => serviceRef(s) !== selfRef);
 
-  sharers.forEach((s) => portsOf(s).forEach((p) => taken.set(portKey(p), serviceRef(s))));
+  sharers.forEach((s) => portsOf(s).forEach((p) => {
+    if (!taken.has(Number(p.port))) {
+      taken.set(Number(p.port), serviceRef(s));
+    }
+  }));
 
-  return mine.filter((p) => taken.has(portKey(p))).map((p) => ({ port: portKey(p), owner: taken.get(portKey(p)) as string }));
+  return mine.filter((p) => taken.has(Number(p.port))).map((p) => ({ port: `${ Number(p.port) }`, owner: taken.get(Number(p.port)) as string }));
 }

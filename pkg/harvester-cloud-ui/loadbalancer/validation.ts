@@ -1,10 +1,13 @@
 import { KubeObject } from '../steve/types';
-import { LbConfig } from './annotations';
+import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
+import { goIntProblem, goIntValue } from './goInt';
+import { NadMapping, networkMappingError } from './nadMapping';
+import { healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
 import {
   overlappingPorts, portsOf, primaryCandidates, serviceRef, tcpPorts
 } from './services';
 
-export type LbField = 'primaryService' | 'network' | 'healthCheckPort' | 'successThreshold' | 'failureThreshold' | 'periodSeconds' | 'timeoutSeconds';
+export type LbField = 'ipam' | 'primaryService' | 'network' | 'healthCheckPort' | 'successThreshold' | 'failureThreshold' | 'periodSeconds' | 'timeoutSeconds';
 
 /** An error as an l10n key (under harvesterCloud.loadBalancer.errors) and its arguments. */
 export interface FieldError {
@@ -21,60 +24,146 @@ export interface LbValidationContext {
   services: KubeObject[];
   /** False while the cluster's Services could not be read: the sharing rules are then left to the provider. */
   servicesKnown?: boolean;
+  /** The installed provider's app version; null when unknown (the stricter rules then apply). */
+  providerVersion?: string | null;
+  /** `kube-system/harvester-nad-mapping` as read from the guest; absent: not read. */
+  nadMapping?: NadMapping;
 }
 
-const WHOLE = /^\d+$/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-function wholeAtLeastOne(value: string): boolean {
-  return WHOLE.test(value.trim()) && Number(value.trim()) >= 1;
+/** A number field as Go's Atoi reads it; `min` is this form's own floor (the provider has none). */
+function numberError(value: string, min: number): FieldError | null {
+  const problem = goIntProblem(value);
+
+  if (problem) {
+    return { key: problem === 'empty' ? 'required' : problem === 'blanks' ? 'blanks' : problem === 'outOfRange' ? 'outOfRange' : 'wholeNumber' };
+  }
+
+  return goIntValue(value) < min ? { key: 'atLeast', args: { min } } : null;
 }
 
-/** The rules the cloud provider and Harvester's webhook enforce, checked before anything is sent. */
-export function validateLbConfig(config: LbConfig, ctx: LbValidationContext): LbErrors {
-  const errors: LbErrors = {};
+function sharingErrors(config: LbConfig, ctx: LbValidationContext): LbErrors {
   const selfRef = serviceRef(ctx.service);
+  const known = ctx.servicesKnown !== false;
+  const primary = config.primaryService;
 
-  if (config.sharing) {
-    const known = ctx.servicesKnown !== false;
+  if (!primary) {
+    // Also an empty annotation: `getPrimaryService` refuses it ("invalid service name").
+    return { primaryService: { key: 'primaryRequired' } };
+  }
+  const [ns, name] = primary.split('/', 2);
 
-    if (!config.primaryService) {
-      errors.primaryService = { key: 'primaryRequired' };
-    } else if (known && !primaryCandidates(ctx.services, selfRef).some((s) => serviceRef(s) === config.primaryService)) {
-      errors.primaryService = { key: 'primaryInvalid', args: { primary: config.primaryService } };
-    } else if (known) {
-      const overlap = overlappingPorts(portsOf(ctx.service), ctx.services, config.primaryService, selfRef);
+  if (!ns || !name || !primary.includes('/')) {
+    return { primaryService: { key: 'primaryFormat', args: { primary } } };
+  }
+  if (known && !primaryCandidates(ctx.services, selfRef).some((s) => serviceRef(s) === primary)) {
+    return { primaryService: { key: 'primaryInvalid', args: { primary } } };
+  }
+  if (known) {
+    const overlap = overlappingPorts(portsOf(ctx.service), ctx.services, primary, selfRef);
 
-      if (overlap.length) {
-        errors.primaryService = { key: 'portOverlap', args: { ports: overlap.map((o) => `${ o.port } (${ o.owner })`).join(', ') } };
-      }
-    }
-  } else if (config.ipam === 'dhcp' && config.network) {
-    const [ns, name, ...rest] = config.network.split('/');
-
-    if (rest.length || !ns || !name || !DNS_LABEL.test(ns) || !DNS_LABEL.test(name)) {
-      errors.network = { key: 'networkFormat' };
+    if (overlap.length) {
+      return { primaryService: { key: 'portOverlap', args: { ports: overlap.map((o) => `${ o.port } (${ o.owner })`).join(', ') } } };
     }
   }
 
-  const hc = config.healthCheck;
+  return {};
+}
 
-  if (hc.enabled) {
-    const ports = tcpPorts(ctx.service);
+function networkErrors(config: LbConfig, ctx: LbValidationContext): LbErrors {
+  const errors: LbErrors = {};
+  const version = ctx.providerVersion ?? null;
 
-    if (!hc.port.trim()) {
-      errors.healthCheckPort = { key: 'portRequired' };
-    } else if (!WHOLE.test(hc.port.trim())) {
-      errors.healthCheckPort = { key: 'wholeNumber' };
-    } else if (!ports.includes(Number(hc.port.trim()))) {
-      errors.healthCheckPort = { key: 'portNotInService', args: { ports: ports.join(', ') || '-' } };
+  if (config.ipamRaw !== undefined && config.ipamRaw !== 'pool' && config.ipamRaw !== 'dhcp') {
+    errors.ipam = { key: 'ipamUnreadable', args: { value: config.ipamRaw } };
+  }
+  if (!config.network) {
+    return errors;
+  }
+  const [ns, name, ...rest] = config.network.split('/');
+
+  if (rest.length || !ns || !name || !DNS_LABEL.test(ns) || !DNS_LABEL.test(name)) {
+    errors.network = { key: 'networkFormat' };
+  } else if (!networkSupported(version)) {
+    errors.network = { key: 'networkIgnored', args: { version: version || '' } };
+  } else if (ctx.nadMapping && nadMappingChecked(version)) {
+    const key = networkMappingError(config.network, ctx.nadMapping);
+
+    if (key) {
+      errors.network = { key, args: { network: config.network } };
     }
-    (['successThreshold', 'failureThreshold', 'periodSeconds', 'timeoutSeconds'] as const).forEach((f) => {
-      if (!wholeAtLeastOne(hc[f])) {
-        errors[f] = { key: 'wholeNumber' };
-      }
-    });
   }
 
   return errors;
+}
+
+function healthCheckErrors(config: LbConfig, ctx: LbValidationContext): LbErrors {
+  const errors: LbErrors = {};
+  const hc = config.healthCheck;
+
+  if (!hc.enabled) {
+    return errors;
+  }
+  const ports = tcpPorts(ctx.service);
+  const portError = numberError(hc.port, 1);
+
+  if (portError) {
+    errors.healthCheckPort = portError.key === 'required' ? { key: 'portRequired' } : portError;
+  } else if (!ports.includes(goIntValue(hc.port))) {
+    // v0.1.5 `getNodePort`: "nodeport not found" unless it is one of spec.ports[].port. This form also asks for
+    // a TCP port: the probe is a TCP connect, a UDP port's check always fails.
+    errors.healthCheckPort = { key: 'portNotInService', args: { ports: ports.join(', ') || '-' } };
+  }
+  HEALTH_CHECK_FIELDS.forEach((f) => {
+    // Atoi is all v0.1.5 asks; at least 1 is this form's floor (Harvester's webhook refuses 0 for VM LBs).
+    const e = numberError(hc[f], 1);
+
+    if (e) {
+      errors[f] = e;
+    }
+  });
+
+  return errors;
+}
+
+/** The rules the cloud provider and Harvester's load balancer enforce, checked before anything is sent. */
+export function validateLbConfig(config: LbConfig, ctx: LbValidationContext): LbErrors {
+  return {
+    ...(config.sharing ? sharingErrors(config, ctx) : networkErrors(config, ctx)),
+    ...healthCheckErrors(config, ctx),
+  };
+}
+
+const HEALTH_CHECK_ERROR_FIELDS: LbField[] = ['healthCheckPort', ...HEALTH_CHECK_FIELDS];
+
+const fieldValue = (c: LbConfig, f: LbField): string => {
+  switch (f) {
+  case 'ipam': return `${ c.ipamRaw }`;
+  case 'primaryService': return `${ c.sharing }:${ c.primaryService }`;
+  case 'network': return c.network;
+  case 'healthCheckPort': return `${ c.healthCheck.enabled }:${ c.healthCheck.port }`;
+  default: return `${ c.healthCheck.enabled }:${ c.healthCheck[f] }`;
+  }
+};
+
+/**
+ * Splits the problems into those that stop Save and those only shown beside their field:
+ * - what the user typed wrong blocks, as any bad input does;
+ * - a value the Service already had when the form opened (edit) never blocks saving something else;
+ * - nor does an untouched health-check value when the provider ignores health checks (v0.2.0+).
+ */
+export function splitErrors(errors: LbErrors, opts: { initial: LbConfig; current: LbConfig; isCreate: boolean; providerVersion: string | null }): { blocking: LbErrors; notices: LbErrors } {
+  const blocking: LbErrors = {};
+  const notices: LbErrors = {};
+  const ignored = healthCheckSupport(opts.providerVersion) === 'ignored';
+
+  (Object.keys(errors) as LbField[]).forEach((f) => {
+    const untouched = fieldValue(opts.initial, f) === fieldValue(opts.current, f);
+    const stale = untouched && (!opts.isCreate || (ignored && HEALTH_CHECK_ERROR_FIELDS.includes(f)));
+
+    (stale ? notices : blocking)[f] = errors[f];
+  });
+
+  return { blocking, notices };
 }

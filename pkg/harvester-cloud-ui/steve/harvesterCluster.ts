@@ -4,7 +4,11 @@ export const HARVESTER_PROVIDER_ID_PREFIX = 'harvester://';
 export const NODE = 'node';
 export const PROV_CLUSTER = 'provisioning.cattle.io.cluster';
 
-/** What tells that a guest cluster runs the Harvester cloud provider (REFERENCES: "How a guest cluster is recognised"). */
+/**
+ * What tells that a guest cluster runs the Harvester cloud provider: RKE2's `cloud-provider-name: harvester`, RKE1's
+ * `cloudProvider.name: harvester`, or nodes whose providerID the provider set to `harvester://<VM uid>`
+ * (cloud-provider-harvester `InstanceMetadata`).
+ */
 export interface HarvesterGuestEvidence {
   provCluster?: KubeObject | null;
   mgmtCluster?: KubeObject | null;

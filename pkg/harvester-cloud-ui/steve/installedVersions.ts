@@ -1,46 +1,85 @@
 import { KubeObject, StoreLike } from './types';
+import { appVersionOfChart } from './chartVersions';
 
-/** Where each Harvester component is installed in a guest cluster (the RKE2 bundled charts and the Rancher apps). */
+/**
+ * Where each Harvester component is installed in a guest cluster. Both Harvester's charts (harvester/charts
+ * `charts/<name>/templates/*.yaml`) and their RKE2 / Rancher repackages name the workload after the chart:
+ * the provider's Deployment `harvester-cloud-provider`, the CSI driver's DaemonSet `harvester-csi-driver`.
+ */
 export const COMPONENTS = {
   cloudProvider: {
     type: 'apps.deployment', id: 'kube-system/harvester-cloud-provider', chart: 'harvester-cloud-provider', image: 'harvester-cloud-provider'
   },
   csiDriver: {
-    type: 'apps.daemonset', id: 'kube-system/harvester-csi-driver-plugin', chart: 'harvester-csi-driver', image: 'harvester-csi-driver'
+    type: 'apps.daemonset', id: 'kube-system/harvester-csi-driver', chart: 'harvester-csi-driver', image: 'harvester-csi-driver'
   },
 } as const;
 
 export type Component = keyof typeof COMPONENTS;
 
-const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/;
+const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:[-+_].*)?$/;
+const APP_VERSION_LABEL = 'app.kubernetes.io/version';
+const CHART_LABEL = 'helm.sh/chart';
 
-/** "0.2.4" from a chart label (`harvester-cloud-provider-0.2.4`) or an image tag (`…/harvester-cloud-provider:v0.2.4`). */
+function plainVersion(v: string | undefined | null): string | null {
+  const m = SEMVER.exec((v || '').trim());
+
+  return m ? `${ m[1] }.${ m[2] }.${ m[3] }` : null;
+}
+
+/**
+ * The upstream (harvester/charts) chart version in a `helm.sh/chart` label, as the three publishers write it:
+ * - Harvester: `harvester-csi-driver-0.1.25`;
+ * - Rancher's charts: `harvester-csi-driver-105.0.4_up0.1.25` (the label replaces `+` with `_`): after `up`;
+ * - RKE2 (rancher/rke2-charts `packages/<name>/package.yaml`): the upstream patch followed by a two-digit
+ *   package version, `harvester-cloud-provider-0.2.300` is upstream 0.2.3.
+ */
+export function upstreamChartVersion(label: string | undefined | null, chart: string): string | null {
+  if (!label || !label.startsWith(`${ chart }-`)) {
+    return null;
+  }
+  const v = label.slice(chart.length + 1);
+  const rancher = /[+_]up(.+)$/.exec(v);
+
+  if (rancher) {
+    return plainVersion(rancher[1]);
+  }
+  const plain = plainVersion(v);
+
+  if (!plain) {
+    return null;
+  }
+  const [major, minor, patch] = plain.split('.').map(Number);
+
+  return `${ major }.${ minor }.${ patch >= 100 ? Math.floor(patch / 100) : patch }`;
+}
+
+/**
+ * The version of the component's code that runs (what the rules depend on), from what its chart puts on the
+ * workload: the image tag of the component's container; else the `helm.sh/chart` label mapped to the version that
+ * chart runs (chartVersions.ts); else the `app.kubernetes.io/version` label, the chart's `appVersion`, last
+ * because several charts run another image than their appVersion says.
+ */
 export function versionFromWorkload(workload: KubeObject | null | undefined, component: Component): string | null {
   if (!workload) {
     return null;
   }
   const { chart, image } = COMPONENTS[component];
-  const chartLabel = workload.metadata?.labels?.['helm.sh/chart'] || '';
-
-  if (chartLabel.startsWith(`${ chart }-`)) {
-    const v = chartLabel.slice(chart.length + 1);
-
-    if (SEMVER.test(v)) {
-      return v.replace(/^v/, '');
-    }
-  }
+  const labels = workload.metadata?.labels || {};
   const containers: { image?: string }[] = workload.spec?.template?.spec?.containers || [];
 
   for (const c of containers) {
     const ref = c.image || '';
     const tag = ref.includes(':') ? ref.slice(ref.lastIndexOf(':') + 1) : '';
 
-    if (ref.includes(image) && SEMVER.test(tag)) {
-      return tag.replace(/^v/, '');
+    if (ref.includes(image) && plainVersion(tag)) {
+      return plainVersion(tag);
     }
   }
+  const chartVersion = upstreamChartVersion(labels[CHART_LABEL], chart);
+  const fromChart = chartVersion ? appVersionOfChart(component, chartVersion) : null;
 
-  return null;
+  return fromChart || plainVersion(labels[APP_VERSION_LABEL]);
 }
 
 /** Compares dotted versions numerically: negative when a < b. */
@@ -57,23 +96,32 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** True when `version` is known and at least `min`; null when unknown. */
+export function atLeast(version: string | null, min: string): boolean | null {
+  return version ? compareVersions(version, min) >= 0 : null;
+}
+
 /**
- * Reads the installed version of a component from the guest: from the store when its workload is already loaded,
- * else one GET of the workload; null when unknown.
+ * The component's workload in the guest: from the store when already loaded, else one GET; null when it is not
+ * there under its chart's name or not readable.
  */
-export async function installedVersion(store: StoreLike, component: Component): Promise<string | null> {
+export async function installedWorkload(store: StoreLike, component: Component): Promise<KubeObject | null> {
   const { type, id } = COMPONENTS[component];
   const cached = store.getters['cluster/byId']?.(type, id);
 
   if (cached) {
-    return versionFromWorkload(cached, component);
+    return cached;
   }
   try {
     const url = store.getters['cluster/urlFor'](type, id);
-    const workload = await store.dispatch('cluster/request', { url });
 
-    return versionFromWorkload(workload, component);
+    return (await store.dispatch('cluster/request', { url })) || null;
   } catch (e) {
-    return null; // not installed under its usual name, or not readable: the caller says "unknown"
+    return null;
   }
+}
+
+/** The installed app version of a component; null when unknown (the caller says so). */
+export async function installedVersion(store: StoreLike, component: Component): Promise<string | null> {
+  return versionFromWorkload(await installedWorkload(store, component), component);
 }

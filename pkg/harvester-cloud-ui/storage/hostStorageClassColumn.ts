@@ -1,11 +1,12 @@
 import { HARVESTER_PROVISIONER, HOST_STORAGE_CLASS } from './names';
+import { Translate } from '../l10n/translate';
+
+export type { Translate };
 
 export interface StorageClassRow {
   provisioner?: string;
   parameters?: Record<string, string>;
 }
-
-export type Translate = (key: string) => string;
 
 /** The StorageClass list's host class cell: blank for other provisioners, "host default" when none is named. */
 export function hostStorageClassCell(row: StorageClassRow, t: Translate): string {

@@ -7,6 +7,7 @@
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, guestClusters, hostList } from '../steve/hostCluster';
 import { installedVersion } from '../steve/installedVersions';
+import { classifyHttpFailure } from '../steve/httpFailure';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
 import { STORAGE_CLASS } from './names';
 
@@ -42,27 +43,10 @@ export interface HostClassDescription {
   isDefault: boolean;
 }
 
-interface RequestError {
-  _status?: number;
-  status?: number;
-  message?: string;
-  response?: { status?: number };
-}
-
 export function failureOf(err: unknown): { failure: HostFailure; detail?: string } {
-  const e = (err || {}) as RequestError;
-  const status = e._status ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
-  const detail = typeof e.message === 'string' && e.message ? e.message : (status ? `HTTP ${ status }` : undefined);
+  const { failure, detail } = classifyHttpFailure(err);
 
-  if (status === 401 || status === 403) {
-    return { failure: 'forbidden', detail };
-  }
-  // No answer at all, or the proxy could not reach the host's agent.
-  if (status === undefined || status === 0 || status === 502 || status === 503 || status === 504) {
-    return { failure: 'unreachable', detail };
-  }
-
-  return { failure: 'error', detail };
+  return { failure, detail };
 }
 
 /** Finds the guest's Harvester host and lists its StorageClasses: at most two requests. */
@@ -115,7 +99,7 @@ export function csiDriverVersion(store: StoreLike): Promise<string | null> {
 }
 
 /**
- * The CSI driver's service account on the host: the guest cluster's name (seed 004) in the namespace of its VMs,
+ * The CSI driver's service account on the host: the guest cluster's name in the namespace of its VMs,
  * which the Harvester machine config of the guest's first machine pool names (`vmNamespace`). One GET of that
  * config; `namespace` is null for guests Rancher did not provision (imported, K3s by hand).
  */

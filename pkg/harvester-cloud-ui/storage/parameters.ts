@@ -1,9 +1,11 @@
 /**
  * The Harvester CSI driver's StorageClass parameters (provisioner `driver.harvesterhci.io`): read them, write them
  * back changing only what the user changed, and check them. Rules from harvester-csi-driver
- * `pkg/csi/controller_server.go`: `hostStorageClass` names a host StorageClass (absent: the host's default);
- * `hostVolumeMode` is honoured only as the exact value `filesystem`.
+ * `pkg/csi/controller_server.go`: `hostStorageClass` names a host StorageClass (absent: the host's default; any
+ * present value, even empty, is looked up: `validStorageClass`); `hostVolumeMode` is honoured only as the exact
+ * value `filesystem`, from driver v0.2.4.
  */
+import { atLeast } from '../steve/installedVersions';
 
 import { HOST_STORAGE_CLASS, HOST_VOLUME_MODE } from './names';
 
@@ -11,8 +13,12 @@ export {
   HARVESTER_PROVISIONER, HOST_STORAGE_CLASS, HOST_VOLUME_MODE
 } from './names';
 export const FILESYSTEM = 'filesystem';
-/** Custom host StorageClasses need this CSI driver version on the guest (seed 004). */
-export const MIN_CSI_FOR_HOST_CLASS = '0.1.15';
+/**
+ * Driver (app) versions, from harvester-csi-driver tags: `hostStorageClass` is read from v0.1.4 (chart 0.1.15),
+ * `hostVolumeMode` from v0.2.4 (chart 0.1.25; v0.2.3 declares the key but never reads it).
+ */
+export const MIN_CSI_FOR_HOST_CLASS = '0.1.4';
+export const MIN_CSI_FOR_HOST_VOLUME_MODE = '0.2.4';
 
 export type Parameters = Record<string, string>;
 
@@ -62,15 +68,14 @@ export function writeParameters(base: Parameters | null | undefined, next: Harve
 /**
  * The host class the user picked: '' (or undefined) means "the host's default", written as no parameter because the
  * driver looks up any present value, even an empty one. An empty value already saved is kept when re-picked.
+ * Anything else is kept exactly as typed: a name with blanks is flagged as invalid, never trimmed silently.
  */
 export function chooseHostStorageClass(current: HarvesterParameters, name: string | undefined): HarvesterParameters {
-  const trimmed = (name || '').trim();
-
-  if (!trimmed) {
+  if (!name) {
     return { ...current, hostStorageClass: current.hostStorageClass === '' ? '' : undefined };
   }
 
-  return { ...current, hostStorageClass: trimmed };
+  return { ...current, hostStorageClass: name };
 }
 
 /** `filesystem` or the driver's default (no parameter); a saved value is kept when re-picked. */
@@ -106,15 +111,18 @@ export interface Validation {
 }
 
 /**
- * Errors block saving; warnings do not. `hostClassNames` is null when the host's classes could not be read.
+ * Errors block saving; warnings do not. `hostClassNames` is null when the host's classes could not be read;
+ * `csiVersion` is the driver's app version, null or undefined when unknown.
+ * StorageClass parameters cannot change once created, so whatever makes every volume of the class fail is an error.
  */
-export function validateParameters(params: HarvesterParameters, hostClassNames: string[] | null): Validation {
+export function validateParameters(params: HarvesterParameters, hostClassNames: string[] | null, csiVersion?: string | null): Validation {
   const errors: Issue[] = [];
   const warnings: Issue[] = [];
   const name = params.hostStorageClass;
 
   if (name === '') {
-    warnings.push({ field: 'hostStorageClass', key: 'emptyHostStorageClass' });
+    // `validStorageClass("")`: the host API refuses an empty name, CreateVolume fails for every volume.
+    errors.push({ field: 'hostStorageClass', key: 'emptyHostStorageClass' });
   } else if (name !== undefined) {
     if (!isDns1123Subdomain(name)) {
       errors.push({
@@ -130,8 +138,15 @@ export function validateParameters(params: HarvesterParameters, hostClassNames: 
   const mode = params.hostVolumeMode;
 
   if (mode !== undefined && mode !== FILESYSTEM) {
+    // A near miss (`Filesystem`, ` filesystem`) means the user wanted filesystem and would silently get the default.
+    const nearMiss = mode.trim().toLowerCase() === FILESYSTEM;
+
+    (nearMiss ? errors : warnings).push({
+      field: 'hostVolumeMode', key: nearMiss ? 'volumeModeCase' : 'ignoredVolumeMode', args: { mode }
+    });
+  } else if (mode === FILESYSTEM && atLeast(csiVersion ?? null, MIN_CSI_FOR_HOST_VOLUME_MODE) === false) {
     warnings.push({
-      field: 'hostVolumeMode', key: 'ignoredVolumeMode', args: { mode }
+      field: 'hostVolumeMode', key: 'volumeModeTooOld', args: { version: csiVersion as string, min: MIN_CSI_FOR_HOST_VOLUME_MODE }
     });
   }
 

@@ -1,5 +1,6 @@
 /**
- * The host-side RBAC of seed 004: the guest's CSI driver can tell a missing host StorageClass (NotFound) only when
+ * The host-side RBAC Harvester's CSI driver documentation asks for (docs.harvesterhci.io, "Harvester CSI Driver"):
+ * the guest's CSI driver can tell a missing host StorageClass (NotFound) only when
  * its service account may read the host's StorageClasses; without it the driver skips the check and the volume
  * fails later with no readable reason.
  */
@@ -8,7 +9,7 @@ import { KubeObject } from '../steve/types';
 export const CSI_CLUSTER_ROLE = 'harvesterhci.io:csi-driver';
 
 export interface CsiServiceAccount {
-  /** The guest cluster's name by default (seed 004). */
+  /** The guest cluster's name by default (the cloud credential Rancher creates for the guest). */
   name: string;
   /** The namespace of the guest's VMs on the host. */
   namespace: string;
@@ -41,7 +42,7 @@ export function csiRbacState(bindings: KubeObject[] | null, account: CsiServiceA
 // `123` or `true` stays a string.
 const q = (s: string) => JSON.stringify(s);
 
-/** The ClusterRole and ClusterRoleBinding to apply on the Harvester host (seed 004), ready for `kubectl apply -f -`. */
+/** The ClusterRole and ClusterRoleBinding to apply on the Harvester host (as documented), ready for `kubectl apply -f -`. */
 export function csiRbacYaml(account: CsiServiceAccount): string {
   return [
     'apiVersion: rbac.authorization.k8s.io/v1',

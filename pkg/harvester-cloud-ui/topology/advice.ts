@@ -22,7 +22,7 @@ export function intendedZone(d: NodeDrift): string | null {
 
 /**
  * Node affinity for a machine pool's VMs (Rancher: machine pool → Advanced → Node scheduling) that keeps them
- * on hosts of one zone, as seed 003 recommends, so a restarted or rebuilt VM does not change zone.
+ * on hosts of one zone, as Harvester's node-driver documentation recommends, so a restarted or rebuilt VM does not change zone.
  * The value is JSON-quoted so any string stays valid YAML.
  */
 export function zoneAffinityYaml(zone: string): string {

@@ -58,13 +58,13 @@ export interface DriftReport {
 const key = (o: KubeObject) => `${ o.metadata.namespace || '' }/${ o.metadata.name }`;
 
 /**
- * The cloud provider reads the topology from the running instance's annotations (cloud-provider-harvester
- * `InstanceMetadata`); fall back to the VM object when the instance carries none (stopped VM).
+ * The topology as the cloud provider reads it: the VM instance's annotations only (cloud-provider-harvester
+ * `InstanceMetadata`, every tag from v0.1.x to v0.2.7; its VMI controller, v0.2.0+, re-taints a node whose labels
+ * differ from them). No instance (VM stopped): the provider reads nothing, so null. The VM object's own
+ * annotations are never read.
  */
-export function vmTopology(vm: KubeObject, vmi: KubeObject | undefined): Topology {
-  const fromVmi = topologyOf(vmi?.metadata?.annotations);
-
-  return vmi && hasTopology(fromVmi) ? fromVmi : topologyOf(vm.metadata.annotations);
+export function vmTopology(vmi: KubeObject | undefined): Topology | null {
+  return vmi ? topologyOf(vmi.metadata?.annotations) : null;
 }
 
 export function isRunning(vmi: KubeObject | undefined): boolean {
@@ -101,10 +101,15 @@ export function compareNode(
 
   out.vmNamespace = vm.metadata.namespace || null;
   out.vmName = vm.metadata.name;
-  out.vm = vmTopology(vm, vmi);
+  out.vm = vmTopology(vmi);
   out.hostNode = running ? vmi?.status?.nodeName : null;
   out.host = running && hostNode ? topologyOf(hostNode.metadata.labels) : null;
 
+  if (!out.vm) {
+    out.status = 'notRunning';
+
+    return out;
+  }
   if (!hasTopology(out.guest) && !hasTopology(out.vm) && out.host && hasTopology(out.host)) {
     out.status = 'unlabelled';
     out.reasons.push('hostLabelledLater');

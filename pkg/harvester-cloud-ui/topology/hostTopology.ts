@@ -1,6 +1,7 @@
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, hostList } from '../steve/hostCluster';
 import { HostSnapshot } from './drift';
+import { classifyHttpFailure } from '../steve/httpFailure';
 
 export const HOST_TYPES = {
   vm:   'kubevirt.io.virtualmachine',
@@ -21,14 +22,8 @@ export interface HostTopologyResult {
   problem: HostProblem | null;
 }
 
-function statusOf(e: any): number | undefined { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return e?._status ?? e?.status ?? e?.response?.status;
-}
-
 export function problemOf(e: unknown): HostProblem {
-  const status = statusOf(e);
-
-  return status === 401 || status === 403 ? 'forbidden' : 'unreachable';
+  return classifyHttpFailure(e).failure === 'forbidden' ? 'forbidden' : 'unreachable';
 }
 
 /**

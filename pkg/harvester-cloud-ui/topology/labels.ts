@@ -1,6 +1,6 @@
 import { KubeObject } from '../steve/types';
 
-/** The well-known topology keys (the only two Harvester syncs, seed 003). */
+/** The well-known topology keys: the only two cloud-provider-harvester `InstanceMetadata` reads from the VM instance. */
 export const REGION = 'topology.kubernetes.io/region';
 export const ZONE = 'topology.kubernetes.io/zone';
 

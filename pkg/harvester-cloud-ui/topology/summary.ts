@@ -1,6 +1,7 @@
 import { TopologyCounts } from './grouping';
+import { Translate } from '../l10n/translate';
 
-export type Translate = (key: string, args?: Record<string, unknown>) => string;
+export type { Translate };
 
 /**
  * "2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted": each part is its own plural message, so both

@@ -67,10 +67,12 @@ export function guestVm(spec: GuestVmSpec): KubeObject {
   });
 }
 
+/** The running instance: Harvester copied its host's topology labels onto it when it started (what the provider reads). */
 export function guestVmi(spec: GuestVmSpec): KubeObject {
   return object('kubevirt.io/v1', 'VirtualMachineInstance', spec.name, {
-    namespace: spec.namespace,
-    labels:    { 'harvesterhci.io/vmName': spec.name, 'kubevirt.io/nodeName': spec.hostNode },
+    namespace:   spec.namespace,
+    labels:      { 'harvesterhci.io/vmName': spec.name, 'kubevirt.io/nodeName': spec.hostNode },
+    annotations: topologyLabels(spec.createdWith),
   }, {
     spec:   { domain: { cpu: { cores: spec.cpu } } },
     status: {
@@ -92,6 +94,8 @@ export interface LoadBalancerSpec {
   serviceName: string;
   ipam: 'pool' | 'dhcp';
   network?: string;
+  /** The network the Service asked for when the load balancer was made (provider v0.2.7); defaults to `network`. */
+  lbNetwork?: string;
   ports: { name: string; port: number; protocol: string; backendPort: number }[];
   /** The address it got; none with `pendingMessage` means Pending. */
   address?: string;
@@ -100,13 +104,24 @@ export interface LoadBalancerSpec {
   healthCheck?: { port: number; successThreshold: number; failureThreshold: number; periodSeconds: number; timeoutSeconds: number };
 }
 
-/** A guest Service's load balancer on the host, as the Harvester cloud provider creates it. */
+/**
+ * A guest Service's load balancer on the host, as the Harvester cloud provider creates it (`constructLB`: the IP
+ * pool requirement in `loadbalancer.harvesterhci.io/*` annotations, the Service's original network in
+ * `cloudprovider.harvesterhci.io/lb-network`).
+ */
 export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
   const ready = !!spec.address;
 
   return object('loadbalancer.harvesterhci.io/v1beta1', 'LoadBalancer', spec.name, {
-    namespace: spec.namespace,
-    labels:    {
+    namespace:   spec.namespace,
+    annotations: {
+      'loadbalancer.harvesterhci.io/network':     spec.network || '',
+      'loadbalancer.harvesterhci.io/project':     '',
+      'loadbalancer.harvesterhci.io/namespace':   '',
+      'loadbalancer.harvesterhci.io/cluster':     spec.guestCluster,
+      'cloudprovider.harvesterhci.io/lb-network': spec.lbNetwork ?? spec.network ?? '',
+    },
+    labels: {
       'cloudprovider.harvesterhci.io/cluster':          spec.guestCluster,
       'cloudprovider.harvesterhci.io/serviceNamespace': spec.serviceNamespace,
       'cloudprovider.harvesterhci.io/serviceName':      spec.serviceName,
@@ -115,7 +130,6 @@ export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
     spec: {
       workloadType: 'cluster',
       ipam:         spec.ipam,
-      ...(spec.network ? { network: spec.network } : {}),
       listeners:    spec.ports.map((p) => ({
         name: p.name, port: p.port, protocol: p.protocol, backendPort: p.backendPort
       })),
@@ -127,7 +141,7 @@ export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
         allocatedAddress: {
           ip: spec.address, ipPool: spec.ipPool || '', mask: '255.255.255.0', gateway: '192.168.100.1'
         }
-      } : {}),
+      } : spec.ipam === 'dhcp' ? { allocatedAddress: { ip: '0.0.0.0' } } : {}),
       conditions: [ready ? {
         type: 'Ready', status: 'True', lastUpdateTime: new Date().toISOString()
       } : {

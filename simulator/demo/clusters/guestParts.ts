@@ -41,21 +41,37 @@ export function guestNamespaces(clusterId: string, extra: string[] = []): KubeOb
   ];
 }
 
-/** The cloud provider Deployment and CSI driver DaemonSet, labelled as their Helm charts label them. */
-export function harvesterComponents(versions: { cloudProvider: string; csiDriver: string }, nodeCount: number): KubeObject[] {
+type Version = { chart: string; app: string };
+
+/**
+ * The cloud provider Deployment and CSI driver DaemonSet, named and labelled as their charts do
+ * (harvester/charts `templates/_helpers.tpl`: `helm.sh/chart`, `app.kubernetes.io/version`), the provider started
+ * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`).
+ */
+export function harvesterComponents(versions: { cloudProvider: Version; csiDriver: Version }, nodeCount: number, clusterName: string): KubeObject[] {
+  const provider = deployment('kube-system', 'harvester-cloud-provider', {
+    image:  `rancher/harvester-cloud-provider:v${ versions.cloudProvider.app }`,
+    labels: {
+      'helm.sh/chart':                `harvester-cloud-provider-${ versions.cloudProvider.chart }`,
+      'app.kubernetes.io/name':       'harvester-cloud-provider',
+      'app.kubernetes.io/version':    `v${ versions.cloudProvider.app }`,
+      'app.kubernetes.io/managed-by': 'Helm',
+    },
+    selector: { 'app.kubernetes.io/name': 'harvester-cloud-provider' },
+    replicas: 1,
+  });
+
+  (provider.spec.template.spec.containers[0] as { args?: string[] }).args = ['--cloud-config=/etc/kubernetes/cloud-config', `--cluster-name=${ clusterName }`];
+
   return [
-    deployment('kube-system', 'harvester-cloud-provider', {
-      image:  `rancher/harvester-cloud-provider:v${ versions.cloudProvider }`,
+    provider,
+    daemonSet('kube-system', 'harvester-csi-driver', {
+      image:  `rancher/harvester-csi-driver:v${ versions.csiDriver.app }`,
       labels: {
-        'helm.sh/chart': `harvester-cloud-provider-${ versions.cloudProvider }`, 'app.kubernetes.io/name': 'harvester-cloud-provider', 'app.kubernetes.io/managed-by': 'Helm'
-      },
-      selector: { 'app.kubernetes.io/name': 'harvester-cloud-provider' },
-      replicas: 1,
-    }),
-    daemonSet('kube-system', 'harvester-csi-driver-plugin', {
-      image:  `rancher/harvester-csi-driver:v${ versions.csiDriver }`,
-      labels: {
-        'helm.sh/chart': `harvester-csi-driver-${ versions.csiDriver }`, 'app.kubernetes.io/name': 'harvester-csi-driver', 'app.kubernetes.io/managed-by': 'Helm'
+        'helm.sh/chart':                `harvester-csi-driver-${ versions.csiDriver.chart }`,
+        'app.kubernetes.io/name':       'harvester-csi-driver',
+        'app.kubernetes.io/version':    `v${ versions.csiDriver.app }`,
+        'app.kubernetes.io/managed-by': 'Helm',
       },
       selector:      { 'app.kubernetes.io/name': 'harvester-csi-driver', component: 'csi-driver' },
       containerName: 'harvester-csi-driver',

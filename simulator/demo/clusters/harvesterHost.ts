@@ -9,6 +9,7 @@ import {
 } from '../ids';
 import { rancherAgentParts } from './guestParts';
 import { SeedCluster } from '../../steve/types';
+import { pendingHostObjects } from './pendingLbs';
 
 const LONGHORN = 'driver.longhorn.io';
 const HARVESTER_VERSION = 'v1.33.5+rke2r1';
@@ -62,8 +63,6 @@ function guestMachines() {
 }
 
 function loadBalancers() {
-  const rke2Projects = projectIds(RKE2_GUEST.id);
-
   return [
     loadBalancer({
       namespace:        VM_NAMESPACE,
@@ -80,7 +79,7 @@ function loadBalancers() {
       address: WEB_POOL_IP,
       ipPool:  IP_POOLS.rke2,
     }),
-    // Pending: the guest's DHCP service sits on a network no pool serves (harvester/harvester#4890-style report).
+    // Pending: the guest's DHCP service waits for a lease on vlan100.
     loadBalancer({
       namespace:        VM_NAMESPACE,
       name:             `${ RKE2_GUEST.name }-default-${ SERVICES.webDhcp }-9e8f7a6b`,
@@ -92,8 +91,8 @@ function loadBalancers() {
       ports:            [{
         name: 'http', port: 80, protocol: 'TCP', backendPort: 31081
       }],
-      pendingMessage: `no matching IP pool with requirement {network: ${ NETWORKS.vlan100 }, project: ${ rke2Projects.default }, namespace: default, cluster: ${ RKE2_GUEST.name }}`,
     }),
+    ...pendingHostObjects(),
     loadBalancer({
       namespace:        VM_NAMESPACE,
       name:             `${ K3S_GUEST.name }-default-${ SERVICES.legacyLb }-1f2e3d4c`,

@@ -44,7 +44,7 @@ export function k3sGuestCluster(): SeedCluster {
       }),
       storageClass('harvester', 'driver.harvesterhci.io', {}, { isDefault: true }),
       storageClass('local-path', 'rancher.io/local-path', {}, { volumeBindingMode: 'WaitForFirstConsumer', allowVolumeExpansion: false }),
-      ...harvesterComponents(COMPONENT_VERSIONS.k3s, K3S_NODES.length),
+      ...harvesterComponents(COMPONENT_VERSIONS.k3s, K3S_NODES.length, K3S_GUEST.name),
     ],
   };
 }

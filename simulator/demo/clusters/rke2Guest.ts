@@ -7,6 +7,7 @@ import {
   event, rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents, nadMapping
 } from './guestParts';
 import { SeedCluster } from '../../steve/types';
+import { DHCP_TIMEOUT_ERROR, pendingGuestObjects } from './pendingLbs';
 
 const KUBELET = 'v1.33.5+rke2r1';
 const IPAM = 'cloudprovider.harvesterhci.io/ipam';
@@ -102,12 +103,13 @@ export function rke2GuestCluster(): SeedCluster {
       ...services(),
       nadMapping({ [NETWORKS.vlan100]: 'enp1s0', [NETWORKS.vlan200]: 'enp2s0' }),
       storageClass('harvester', 'driver.harvesterhci.io', {}, { isDefault: true }),
-      ...harvesterComponents(COMPONENT_VERSIONS.rke2, RKE2_NODES.length),
+      ...harvesterComponents(COMPONENT_VERSIONS.rke2, RKE2_NODES.length, RKE2_GUEST.name),
       ...apps(),
       event('default', { kind: 'Service', name: SERVICES.webPool }, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', 'service-controller'),
       event('default', { kind: 'Service', name: SERVICES.webDhcp }, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', 'service-controller', 12),
       event('default', { kind: 'Service', name: SERVICES.webDhcp }, 'Warning', 'SyncLoadBalancerFailed',
-        `Error syncing load balancer: failed to ensure load balancer: load balancer ${ RKE2_GUEST.name }-default-${ SERVICES.webDhcp }-9e8f7a6b is not ready`, 'service-controller', 12),
+        `Error syncing load balancer: failed to ensure load balancer: ${ DHCP_TIMEOUT_ERROR }`, 'service-controller', 12),
+      ...pendingGuestObjects(),
     ],
   };
 }

@@ -224,7 +224,7 @@ export const loadBalancerFlows: Flow[] = [
     },
   },
   {
-    name: '2b. the detail page of the pending web-dhcp says why, as Harvester sees it',
+    name: '2b. the detail page of the pending web-dhcp says why, from its events',
     async run(ctx) {
       const { page } = ctx;
 
@@ -238,7 +238,7 @@ export const loadBalancerFlows: Flow[] = [
       expectEqual(address, 'Pending', 'the address shown for web-dhcp');
       const reasons = await page.locator(SEL.lb.hostReasons).innerText();
 
-      expect(reasons.includes('no matching IP pool'), `the reasons do not include Harvester's message: ${ reasons }`);
+      expect(reasons.includes('timeout waiting for IP address'), `the reasons do not include the provider's message: ${ reasons }`);
       // Read-only: no field of the tab can be changed here.
       expectEqual(await page.locator(SEL.lb.editable).count(), 0, 'controls that can be changed on the detail page');
       await ctx.shot('lb-detail-pending', { doc: 'lb-detail-pending.png', tall: true });

@@ -134,8 +134,9 @@ describe('Add-on Config tab, create', () => {
     expect((writes[0].body as any).metadata.annotations).toBeUndefined();
   });
 
+  // k3s-guest runs provider v0.1.5, which reads health checks (cloud-provider-harvester v0.1.5 `getNodePort`).
   it('blocks Save with a message beside the field while the health-check port is not a Service TCP port', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await storeFor(K3S_GUEST.id);
     const svc = await newService(store, [{
       name: 'dns', port: 53, protocol: 'UDP', targetPort: 53
     } as any, {
@@ -185,7 +186,7 @@ describe('Add-on Config tab, create', () => {
     expect(tab.primaryOptions.map((o: any) => o.value)).toEqual(['default/web-pool']);
     tab.setField('primaryService', 'default/web-pool');
     await flushPromises();
-    expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: TCP/443 (default/web-pool).');
+    expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: 443 (default/web-pool).');
     expect(await save(wrapper)).toEqual([]);
 
     svc.spec.ports = [{
@@ -198,7 +199,8 @@ describe('Add-on Config tab, create', () => {
     expect((writes[0].body as any).metadata.annotations).toEqual({ [ANNOTATIONS.primaryService]: 'default/web-pool' });
   });
 
-  it('warns about a malformed NAD mapping and still lets the user type a network', async() => {
+  // cloud-provider-harvester v0.2.7 `GetNADInterfaceMapping`: invalid JSON refuses every network.
+  it('warns about a malformed NAD mapping and refuses any network, since the provider would', async() => {
     const cm = getObject(state, RKE2_GUEST.id, 'configmap', 'kube-system/harvester-nad-mapping') as any;
     const saved = cm.data['interface-nad-mapping'];
 
@@ -212,13 +214,15 @@ describe('Add-on Config tab, create', () => {
       tab.setSource('dhcp');
       await flushPromises();
       expect(wrapper.find('[data-testid="lb-network-malformed"]').text()).toContain('does not hold valid JSON');
-      await input(wrapper, 'lb-network').setValue('vlan100');
+      tab.setField('network', 'default/vlan100');
       await flushPromises();
-      expect(wrapper.find('[data-testid="lb-network-error"]').text()).toBe('Enter the network as namespace/name, e.g. default/vlan100.');
-      await input(wrapper, 'lb-network').setValue('default/vlan100');
+      expect(wrapper.find('[data-testid="lb-network-error"]').text()).toContain('not valid JSON, so the provider refuses every network');
+      expect(await save(wrapper)).toEqual([]);
+      tab.setField('network', '');
+      await flushPromises();
       const writes = await save(wrapper);
 
-      expect((writes[0].body as any).metadata.annotations[ANNOTATIONS.network]).toBe('default/vlan100');
+      expect((writes[0].body as any).metadata.annotations[ANNOTATIONS.network]).toBeUndefined();
     } finally {
       storeObject(state, RKE2_GUEST.id, 'configmap', { ...cm, data: { 'interface-nad-mapping': saved } });
     }
@@ -226,6 +230,7 @@ describe('Add-on Config tab, create', () => {
 });
 
 describe('Add-on Config tab, edit', () => {
+  // R-IPAM-2 (load-balancer-harvester webhook `checkIPAM`), R-NET-4 (provider v0.2.7 `checkNetworkChanged`), R-HC-3.
   it('locks the IP source, names the provider version that ignores health checks, and keeps unrelated annotations', async() => {
     const store = await storeFor(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {
@@ -235,7 +240,7 @@ describe('Add-on Config tab, edit', () => {
     const { wrapper } = await open(store, live, EDIT_ROUTE);
 
     expect(wrapper.find('[data-testid="lb-source-locked"]').text()).toContain('create a new Service');
-    expect(wrapper.find('[data-testid="hc-support"]').text()).toContain('v0.2.4 in this cluster ignores these settings');
+    expect(wrapper.find('[data-testid="hc-support"]').text()).toContain('v0.2.7 in this cluster ignores these settings');
 
     await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
     (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '443');
@@ -301,17 +306,81 @@ describe('Add-on Config tab, edit', () => {
   });
 });
 
+describe('Add-on Config tab, stale health-check keys (provider v0.2.7 ignores them)', () => {
+  // R-HC-3: cloud-provider-harvester v0.2.0+ never reads health-check annotations.
+  it('never lets them block Save and offers to remove them', async() => {
+    const svc = getObject(state, RKE2_GUEST.id, 'service', 'default/web-pool') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'service', {
+      ...svc,
+      metadata: {
+        ...svc.metadata,
+        annotations: {
+          ...svc.metadata.annotations, [ANNOTATIONS.healthCheckPort]: 'abc', [ANNOTATIONS.periodSeconds]: ' 7'
+        }
+      }
+    });
+    const store = await storeFor(RKE2_GUEST.id);
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/web-pool', opt: { watch: false }
+    });
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
+
+    // Flagged beside the field, yet saving is not blocked.
+    expect(wrapper.find('[data-testid="hc-port-error"]').text()).toBe('Enter a whole number of 1 or more.');
+    expect(wrapper.find('[data-testid="hc-stale"]').text()).toContain(`${ ANNOTATIONS.healthCheckPort }, ${ ANNOTATIONS.periodSeconds }`);
+    expect((await save(wrapper))[0].method).toBe('PUT');
+
+    await wrapper.find('[data-testid="hc-remove-stale"]').trigger('click');
+    const writes = await save(wrapper);
+    const sent = (writes[0].body as any).metadata.annotations;
+
+    expect(Object.keys(sent).filter((k) => k.includes('healthcheck'))).toEqual([]);
+    expect(sent['example.com/owner']).toBe('team-a');
+  });
+});
+
 describe('Add-on Config tab, detail', () => {
-  it('is read-only and explains a Pending load balancer from the Harvester side', async() => {
+  // The reason comes from the Service's events (SyncLoadBalancerFailed, k8s.io/cloud-provider service controller).
+  it('is read-only and explains a Pending DHCP load balancer from its events', async() => {
     const store = await storeFor(RKE2_GUEST.id);
     const svc = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-dhcp', opt: { watch: false }
     });
     const { wrapper } = await open(store, svc, VIEW_ROUTE);
 
+    await flushPromises();
     expect(wrapper.findAll('input:not([disabled])').filter((i) => i.attributes('type') === 'text')).toHaveLength(0);
-    expect(wrapper.find('[data-testid="host-lb-address"]').text()).toBe('Pending');
-    expect(wrapper.find('[data-testid="host-lb-reasons"]').text()).toContain('no matching IP pool');
+    expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('Pending');
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('The load balancer asked for a DHCP address and none came in time.');
+    expect(wrapper.find('[data-testid="lb-pending-message"]').text()).toContain('timeout waiting for IP address');
+  });
+
+  // load-balancer-harvester `selectIPPool`: the pools' network must equal the load balancer's.
+  it('names the IP pools Harvester has and why none serves a pool load balancer (admin reads the host)', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/no-pool', opt: { watch: false }
+    });
+    const { wrapper, requestsOnOpen } = await open(store, svc, VIEW_ROUTE);
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toContain('No Harvester IP pool serves this load balancer (network "default/vlan100"');
+    await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
+    expect(requestsOnOpen.filter((r) => r.path.includes('/v1/events'))).toHaveLength(1);
+  });
+
+  it('shows a secondary whose primary has no address, in Simplified Chinese', async() => {
+    const store = await storeFor(RKE2_GUEST.id, 'zh-hans');
+    const svc = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/shares-pending', opt: { watch: false }
+    });
+    const { wrapper } = await open(store, svc, VIEW_ROUTE);
+
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('主服务 default/no-pool 还没有地址，因此没有可共享的地址。');
   });
 });
 

@@ -6,11 +6,13 @@ import {
 const withHealthCheck = (cfg: LbConfig, hc: Partial<LbConfig['healthCheck']>): LbConfig => ({ ...cfg, healthCheck: { ...cfg.healthCheck, ...hc } });
 
 describe('readLbConfig', () => {
+  // R-IPAM-0: provider `constructLB` (v0.2.x), `getLBSpec` (v0.1.5).
   it('treats a Service without the IPAM annotation as pool, the provider default', () => {
     expect(readLbConfig({}).ipam).toBe('pool');
     expect(readLbConfig({ [ANNOTATIONS.ipam]: 'dhcp' }).ipam).toBe('dhcp');
   });
 
+  // R-HC-2: provider v0.1.5 `defaultValue`: 1, 3, 5, 3.
   it('shows the provider defaults for thresholds it was not given', () => {
     const cfg = readLbConfig({ [ANNOTATIONS.healthCheckPort]: '80' });
 
@@ -42,12 +44,48 @@ describe('writeLbConfig', () => {
     expect(writeLbConfig({}, { ...cfg, ipam: 'pool' })).toEqual({});
   });
 
-  it('drops the network when going back from DHCP to pool', () => {
+  // R-NET-2: from v0.2.0 `constructLB` copies the network whatever the IPAM (it selects network-scoped pools).
+  it('keeps the network when going from DHCP to pool', () => {
     const original = { [ANNOTATIONS.ipam]: 'dhcp', [ANNOTATIONS.network]: 'default/vlan100' };
 
-    expect(writeLbConfig(original, { ...readLbConfig(original), ipam: 'pool' })).toEqual({ [ANNOTATIONS.ipam]: 'pool' });
+    expect(writeLbConfig(original, { ...readLbConfig(original), ipam: 'pool' })).toEqual({ [ANNOTATIONS.ipam]: 'pool', [ANNOTATIONS.network]: 'default/vlan100' });
   });
 
+  // R-HC-0: v0.1.5 `extractHealthCheck` returns nil without the port annotation.
+  it('treats the health check as on only with the port annotation', () => {
+    expect(readLbConfig({ [ANNOTATIONS.periodSeconds]: '7' }).healthCheck.enabled).toBe(false);
+    expect(readLbConfig({ [ANNOTATIONS.healthCheckPort]: '80' }).healthCheck.enabled).toBe(true);
+  });
+
+  // R-HC-3: the tab's "remove" drops every health-check key, with or without a port, and nothing else.
+  it('removes stale health-check keys on request', () => {
+    const original = { [ANNOTATIONS.periodSeconds]: '7', keep: 'x' };
+
+    const dropped = { ...readLbConfig(original), dropHealthCheckKeys: true };
+
+    expect(writeLbConfig(original, dropped)).toEqual({ keep: 'x' });
+    // Turning the check on again afterwards writes it, with the period the Service had.
+    expect(writeLbConfig(original, {
+      ...dropped,
+      healthCheck: {
+        ...dropped.healthCheck, enabled: true, port: '80'
+      }
+    })).toMatchObject({ [ANNOTATIONS.healthCheckPort]: '80', [ANNOTATIONS.periodSeconds]: '7' });
+  });
+
+  // Values the provider cannot parse are flagged, never rewritten: " 80" is sent as typed.
+  it('writes a health-check value exactly as typed', () => {
+    const cfg = readLbConfig({});
+
+    expect(writeLbConfig({}, {
+      ...cfg,
+      healthCheck: {
+        ...cfg.healthCheck, enabled: true, port: ' 80'
+      }
+    })[ANNOTATIONS.healthCheckPort]).toBe(' 80');
+  });
+
+  // R-SH-3: provider `updateSecondaryServiceLoadBalancerIP` drops them anyway.
   it('gives a secondary no IPAM and no network of its own', () => {
     const original = {
       [ANNOTATIONS.ipam]: 'dhcp', [ANNOTATIONS.network]: 'default/vlan100', keep: 'me'
@@ -93,6 +131,7 @@ describe('writeLbConfig', () => {
   });
 
   // Any annotation map, any change the form can make: keys the form does not own come back byte for byte.
+  // R-KV-1, R-PRJ-1, R-DESC-1: keys the provider writes or reads that the form does not own stay byte for byte.
   it('round-trips every annotation it does not own (property)', () => {
     const key = fc.oneof(
       fc.string({ minLength: 1, maxLength: 30 }),

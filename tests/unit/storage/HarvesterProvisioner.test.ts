@@ -168,17 +168,28 @@ describe('HarvesterProvisioner: CSI driver version and host RBAC (once a custom 
     expect(texts(wrapper, 'harvester-storage-version')).toEqual([]);
   });
 
-  it('warns that CSI 0.1.14 (k3s-guest) cannot use custom host classes', async() => {
+  it('warns that CSI v0.1.3 (k3s-guest, Rancher chart 104.0.1+up0.1.14) cannot use custom host classes', async() => {
     const { wrapper } = await open({ clusterId: K3S_GUEST.id });
 
     select(wrapper).vm.$emit('update:value', 'replica-2');
     await checksDone(wrapper);
     expect(texts(wrapper, 'harvester-storage-version')).toEqual([
-      expect.stringMatching(/version 0\.1\.14: custom host StorageClasses need 0\.1\.15 or later/)
+      expect.stringMatching(/version 0\.1\.3: custom host StorageClasses need 0\.1\.4 or later/)
     ]);
   });
 
-  it('shows no version banner for CSI 0.1.18 (rke2-guest)', async() => {
+  // R-CSI-4: harvester-csi-driver reads hostVolumeMode from v0.2.4; the driver version is read for it too.
+  it('warns that CSI v0.1.3 ignores hostVolumeMode once filesystem is picked', async() => {
+    const { wrapper } = await open({ clusterId: K3S_GUEST.id });
+
+    wrapper.findComponent(RadioGroup).vm.$emit('update:value', 'filesystem');
+    await checksDone(wrapper);
+    expect(texts(wrapper, 'harvester-storage-warning')).toEqual([
+      'The Harvester CSI driver on this cluster is version 0.1.3: hostVolumeMode needs 0.2.4 or later, so it is ignored.'
+    ]);
+  });
+
+  it('shows no version banner for CSI v0.2.4 (rke2-guest, RKE2 chart 0.1.2500)', async() => {
     const { wrapper } = await open({ parameters: { hostStorageClass: 'replica-2' }, mode: 'view' });
 
     await checksDone(wrapper);
@@ -197,7 +208,7 @@ describe('HarvesterProvisioner: CSI driver version and host RBAC (once a custom 
     expect(section.find('pre').text()).toContain('name: "rke2-guest"\n    namespace: "default"');
     expect(requestsSince(mark).slice(2).sort()).toEqual([
       'GET /k8s/clusters/c-hh001/v1/rbac.authorization.k8s.io.clusterrolebinding',
-      'GET /k8s/clusters/c-m-rke2g001/v1/apps.daemonsets/kube-system/harvester-csi-driver-plugin',
+      'GET /k8s/clusters/c-m-rke2g001/v1/apps.daemonsets/kube-system/harvester-csi-driver',
       'GET /v1/rke-machine-config.cattle.io.harvesterconfigs/fleet-default/nc-rke2-guest-pool1',
     ]);
   });

@@ -100,9 +100,26 @@ describe('validateParameters', () => {
     expect(validateParameters({ hostStorageClass: 'gold', others: {} }, null)).toEqual({ errors: [], warnings: [] });
   });
 
-  it('warns about values the driver mishandles: an empty class name, a volume mode other than filesystem', () => {
+  // R-CSI-2: harvester-csi-driver `validStorageClass("")` fails every CreateVolume; a near-miss of filesystem is
+  // silently ignored (R-CSI-3), so both block a class whose parameters can never change.
+  it('refuses an empty class name and a near-miss of filesystem; warns about other volume modes', () => {
     expect(validateParameters({
       hostStorageClass: '', hostVolumeMode: 'Filesystem', others: {}
-    }, names).warnings.map((w) => w.key)).toEqual(['emptyHostStorageClass', 'ignoredVolumeMode']);
+    }, names).errors.map((w) => w.key)).toEqual(['emptyHostStorageClass', 'volumeModeCase']);
+    expect(validateParameters({ hostVolumeMode: 'block', others: {} }, names).warnings.map((w) => w.key)).toEqual(['ignoredVolumeMode']);
+  });
+
+  // R-ED-1: a typed class name is kept as typed and flagged, never trimmed.
+  it('keeps a class name with blanks as typed and flags it', () => {
+    const next = chooseHostStorageClass({ others: {} }, ' replica-2');
+
+    expect(next.hostStorageClass).toBe(' replica-2');
+    expect(validateParameters(next, names).errors.map((e) => e.key)).toEqual(['invalidName']);
+  });
+
+  // R-CSI-4: hostVolumeMode is read from driver v0.2.4 (chart 0.1.25).
+  it('warns that a driver older than v0.2.4 ignores hostVolumeMode', () => {
+    expect(validateParameters({ hostVolumeMode: 'filesystem', others: {} }, names, '0.2.3').warnings.map((w) => w.key)).toEqual(['volumeModeTooOld']);
+    expect(validateParameters({ hostVolumeMode: 'filesystem', others: {} }, names, '0.2.4').warnings).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ const binding = (roleName: string, subjects: Record<string, string>[]) => ({
 });
 
 describe('csiRbacYaml', () => {
-  it('is the ClusterRole and ClusterRoleBinding of seed 004 with the real account filled in', () => {
+  // R-CSI-5: harvester-csi-driver `validStorageClass` tells NotFound only with read access to host StorageClasses.
+  it('is the documented ClusterRole and ClusterRoleBinding with the real account filled in', () => {
     const docs = parseAllDocuments(csiRbacYaml({ name: 'rke2-guest', namespace: 'default' })).map((d) => d.toJS());
 
     expect(docs).toEqual([

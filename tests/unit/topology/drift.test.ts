@@ -52,6 +52,7 @@ describe('analyseDrift', () => {
     expect(r.byName.get('g-a')?.status).toBe('drifted');
   });
 
+  // R-TOP-2: provider v0.2.0+ VMI controller `compareTopology` re-taints such a node.
   it('guest not re-synced: the instance was restarted on another zone, the guest node kept its labels', () => {
     const r = analyseDrift([guestNode('g-b', {
       region: 'eu', zone: 'eu-1', vmUid: 'uid-b'
@@ -97,7 +98,8 @@ describe('analyseDrift', () => {
     expect(r).toMatchObject({ vmMissing: 1, drifted: 0 });
   });
 
-  it('instance not running: no host to compare with; the VM annotations are still compared with the guest', () => {
+  // R-TOP-1: cloud-provider-harvester `InstanceMetadata` reads the instance only; no instance, nothing read.
+  it('instance not running: no host and no topology to compare with', () => {
     const stopped = analyseDrift(
       [guestNode('g-a', {
         region: 'eu', zone: 'eu-1', vmUid: 'uid-a'
@@ -106,7 +108,7 @@ describe('analyseDrift', () => {
     );
 
     expect(stopped.nodes[0]).toMatchObject({
-      status: 'notRunning', host: null, hostNode: null, vm: { region: 'eu', zone: 'eu-1' }
+      status: 'notRunning', host: null, hostNode: null, vm: null
     });
     expect(stopped.notRunning).toBe(1);
 
@@ -157,12 +159,14 @@ describe('analyseDrift', () => {
     expect(r.nodes[0].status).toBe('unknown');
   });
 
-  it('reads the annotations from the VM when the instance carries none', () => {
+  // R-TOP-1: the VM object's annotations are never read; an instance without them means no topology.
+  it('never reads the VM object: an instance without annotations is drift from a labelled node', () => {
     const r = analyseDrift([guestNode('g-a', {
       region: 'eu', zone: 'eu-1', vmUid: 'uid-a'
     })], snapshot({ vmis: [vmi('g-a', 'h1')] }));
 
-    expect(r.nodes[0]).toMatchObject({ status: 'inSync', vm: { region: 'eu', zone: 'eu-1' } });
+    expect(r.nodes[0]).toMatchObject({ vm: { region: null, zone: null } });
+    expect(r.nodes[0].reasons).toContain('guestStale');
   });
 
   it('matches instances by namespace and name, not by name alone', () => {
