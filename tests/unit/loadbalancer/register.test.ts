@@ -39,7 +39,7 @@ describe('the load balancer\'s registrations', () => {
     const plugin = registered();
     const names = (r: any) => applicable(plugin, ExtensionPoint.TABLE_COL, TableColumnLocation.RESOURCE, r).map((c) => c.column.name);
 
-    expect(names(serviceList(GUEST))).toEqual(['harvester-lb-mode', 'harvester-lb-address']);
+    expect(names(serviceList(GUEST))).toEqual(['harvester-lb-mode', 'harvester-lb-address', 'harvester-lb-status']);
     expect(names(serviceList('c-plain'))).toEqual([]);
     // A Service's detail page lists its Pods with the same ResourceTable: no LB columns there.
     expect(names(serviceDetail(GUEST))).toEqual([]);
