@@ -51,6 +51,7 @@ export interface CompatSim {
   /** The dashboard's base URL: http://127.0.0.1:<port>/dashboard */
   dashboard: string;
   client: SimClient;
+  server: SimServer;
   state: SimState;
   rancherVersion: string;
   /** Back to the seeded demo data with the extension installed. */
@@ -88,12 +89,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
     install();
     const server: SimServer = await startSimServer({
-      state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build)
+      state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}
     });
 
     await use({
       dashboard:      `${ server.url }/dashboard`,
       client:         new SimClient(server.url),
+      server,
       state,
       rancherVersion: version,
       reset() {

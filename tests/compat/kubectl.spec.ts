@@ -1,0 +1,73 @@
+/**
+ * kubectl and the dashboard on the same objects, as users mix them: a Service created with Debian's kubectl,
+ * given a DHCP load balancer in the Add-on Config of the real Rancher UI, read back with kubectl.
+ * Runs in the newest Rancher build present (the mechanics do not differ between versions).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RKE2_GUEST } from '../../simulator/demo/ids';
+import { SEL } from '../e2e/selectors';
+import { typeInto } from '../e2e/ui';
+import { findKubectl } from '../kubectl/kubectl';
+import { rancherBuilds } from './builds';
+import { expect, test } from './fixtures';
+import { expectOneAddOnConfig, openServiceEdit, saveAndLeave } from './steps';
+
+const SERVICE = JSON.stringify({
+  apiVersion: 'v1',
+  kind:       'Service',
+  metadata:   {
+    name: 'from-kubectl', namespace: 'default', annotations: { 'example.com/made-by': 'kubectl' }
+  },
+  spec: {
+    type:     'LoadBalancer',
+    selector: { app: 'web' },
+    ports:    [{
+      name: 'http', port: 80, protocol: 'TCP', targetPort: 8080
+    }]
+  },
+});
+
+test('a Service created with kubectl, configured in the Add-on Config, reads back with kubectl', async({ adminPage: page, sim }, testInfo) => {
+  test.skip(testInfo.project.name !== `rancher-${ rancherBuilds().pop()?.version }`, 'runs in the newest Rancher build only');
+  const kubectl = findKubectl();
+
+  test.skip(!kubectl.path, kubectl.reason || 'no kubectl');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compat-kubectl-'));
+  const kubeconfig = path.join(dir, 'kubeconfig');
+
+  fs.writeFileSync(kubeconfig, sim.server.kube?.kubeconfig() as string, { mode: 0o600 });
+  const run = (args: string[], input?: string) => new Promise<string>((resolve, reject) => {
+    const child = execFile(kubectl.path as string, ['--context', RKE2_GUEST.name, ...args], {
+      env: {
+        ...process.env, KUBECONFIG: kubeconfig, HOME: dir
+      },
+      encoding: 'utf8',
+      timeout:  30000
+    }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout)));
+
+    child.stdin?.end(input ?? '');
+  });
+
+  try {
+    // --validate=false: the simulator serves no OpenAPI documents for kubectl's client-side validation.
+    expect((await run(['create', '--validate=false', '-f', '-'], SERVICE)).trim()).toBe('service/from-kubectl created');
+    await openServiceEdit(page, sim.dashboard, RKE2_GUEST.id, 'default', 'from-kubectl', 'list');
+    await expectOneAddOnConfig(page);
+    // The IP source is fixed once the load balancer exists: on edit the Add-on Config shows it locked.
+    await expect(page.locator(SEL.lb.sourceLocked)).toBeVisible();
+    // The edit a user makes here: the Service's port.
+    await page.locator(SEL.cru.tabButton('define-service-ports')).click();
+    await typeInto(page, SEL.ports.port, '8088');
+    await saveAndLeave(page);
+    const back = JSON.parse(await run(['get', 'service', 'from-kubectl', '-o', 'json']));
+
+    // kubectl sees the port changed in the dashboard, and no provider key the user did not choose.
+    expect(back.spec.ports[0]).toMatchObject({ port: 8088, targetPort: 8080 });
+    expect(back.metadata.annotations).toEqual({ 'example.com/made-by': 'kubectl' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
