@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import path from 'node:path';
+import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { serveHelm } from './http/staticHelm';
 import { serveDashboardBuild } from './http/dashboardBuild';
@@ -59,6 +60,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+  const operationLogs = new OperationLogServer(state);
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -116,7 +118,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!sockets.handleUpgrade(req, socket, head)) {
+    if (!sockets.handleUpgrade(req, socket, head) && !operationLogs.handleUpgrade(req, socket, head)) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
     }
@@ -138,6 +140,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     state,
     close: () => new Promise<void>((resolve) => {
       sockets.close();
+      operationLogs.close();
       persister?.stop();
       server.closeAllConnections?.();
       server.close(() => resolve());
