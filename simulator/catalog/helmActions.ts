@@ -7,8 +7,9 @@
  *  - `POST <app>?action=uninstall` with a ChartUninstallAction, as shell/models/catalog.cattle.io.app.js `remove()`.
  * Each answers `201 { type: 'chartActionOutput', links: {}, operationName, operationNamespace }`
  * (pkg/api/steve/catalog/operation.go `ServeHTTP`, written through rancher/apiserver's encoder) and leaves a
- * `catalog.cattle.io.operation` (helmOperation.ts). The simulator runs the Helm command itself, at once: the chart's
- * UIPlugin and App appear, or go (installExtension.ts). Only Rancher's own (local) cluster has these actions here.
+ * `catalog.cattle.io.operation` (helmOperation.ts), during which the simulator makes the Helm changes itself: the
+ * chart's UIPlugin and App appear, or go (installExtension.ts). Only Rancher's own (local) cluster has these actions
+ * here.
  */
 import { can } from '../steve/access';
 import { checkoutOf, readIndex } from '../steve/catalog';
@@ -22,7 +23,7 @@ import { actionsOf } from './catalogLinks';
 import {
   APP_TYPE, CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension
 } from './installExtension';
-import { HelmCommand, recordOperation } from './helmOperation';
+import { HelmCommand, startOperation } from './helmOperation';
 
 /** An error that is no API error: rancher/apiserver's ErrorHandler answers it as a 500 ServerError with its text. */
 const serverError = (message: string) => errorResponse(500, 'ServerError', message);
@@ -112,32 +113,28 @@ function installOrUpgrade(ctx: SteveContext, repo: KubeObject, action: 'install'
   if (refused) {
     return refused;
   }
-  let last: HelmCommand | undefined;
-
-  for (const { chart, version } of resolved) {
-    const releaseName = chart.releaseName || chart.chartName || '';
-
-    installExtension(ctx.state, dir, chart.chartName || '', {
-      version, releaseName, namespace, annotations: chart.annotations, values: chart.values, repoName: repo.metadata.name
-    });
-    last = {
-      operation:  action,
-      releaseName,
-      namespace,
-      // helmop adds `--labels` for the cluster repo; an upgrade also `--install` and `--history-max` (5 by default).
-      flags:      {
-        version, labels: `${ CLUSTER_REPO_NAME_LABEL }=${ repo.metadata.name }`, ...(action === 'upgrade' ? { historyMax: input.historyMax || 5, install: true } : {})
-      },
-      chartFile:  `${ chart.chartName }-${ version.replace(/[^-.0-9a-zA-Z]/g, '-') }.tgz`,
-      valuesFile: chart.values && Object.keys(chart.values).length ? `values-${ chart.chartName }-${ version }.yaml` : undefined,
-    };
-  }
-  if (!last) {
+  if (!resolved.length) {
     // Rancher would start an operation pod with nothing to run; the simulator refuses the empty request instead.
     return serverError('no charts to install');
   }
+  const commands: HelmCommand[] = resolved.map(({ chart, version }) => ({
+    operation:   action,
+    releaseName: chart.releaseName || chart.chartName || '',
+    namespace,
+    // helmop adds `--labels` for the cluster repo; an upgrade also `--install` and `--history-max` (5 by default).
+    flags:       {
+      version, labels: `${ CLUSTER_REPO_NAME_LABEL }=${ repo.metadata.name }`, ...(action === 'upgrade' ? { historyMax: input.historyMax || 5, install: true } : {})
+    },
+    chartFile:  `${ chart.chartName }-${ version.replace(/[^-.0-9a-zA-Z]/g, '-') }.tgz`,
+    valuesFile: chart.values && Object.keys(chart.values).length ? `values-${ chart.chartName }-${ version }.yaml` : undefined,
+  }));
+  const op = startOperation(ctx.state, commands, () => resolved.forEach(({ chart, version }, i) => {
+    installExtension(ctx.state, dir, chart.chartName || '', {
+      version, releaseName: commands[i].releaseName, namespace, annotations: chart.annotations, values: chart.values, repoName: repo.metadata.name
+    });
+  }));
 
-  return actionOutput(recordOperation(ctx.state, last));
+  return actionOutput(op);
 }
 
 /** helmop `Uninstall`: `helm uninstall --namespace=<ns> <release>`; the release's resources and App go. */
@@ -149,11 +146,10 @@ function uninstall(ctx: SteveContext, app: KubeObject): SimResponse {
   if (refused) {
     return refused;
   }
-  uninstallExtension(ctx.state, releaseName, namespace);
 
-  return actionOutput(recordOperation(ctx.state, {
+  return actionOutput(startOperation(ctx.state, [{
     operation: 'uninstall', releaseName, namespace, flags: {}
-  }));
+  }], () => uninstallExtension(ctx.state, releaseName, namespace)));
 }
 
 /**

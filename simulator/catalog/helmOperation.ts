@@ -1,10 +1,10 @@
 /**
  * The `catalog.cattle.io.operation` Rancher records for each Helm action it runs (rancher/rancher
  * pkg/catalogv2/helmop/operation.go `createOperation`): named after the helm-operation pod that runs the command,
- * in the release's namespace, its status the action, release, command line and pod. The simulator runs nothing,
- * so it stores the operation as Rancher's operation controller leaves it once the pod's `helm` container exited 0
- * (pkg/controllers/dashboard/helm/operations.go `onOperationChange`: podCreated, observedGeneration and wrangler's
- * kstatus.SetActive conditions).
+ * in the release's namespace, its status the action, release, command line and pod. The simulator runs no pod:
+ * it moves the operation through the states Rancher's operation controller gives it as the pod's `helm` container
+ * waits, runs and exits 0 (pkg/controllers/dashboard/helm/operations.go `onOperationChange`: wrangler kstatus
+ * conditions, then podCreated and observedGeneration), and makes the Helm changes while it "runs".
  */
 import { randomInt } from 'node:crypto';
 import { newUid } from '../steve/ids';
@@ -56,18 +56,57 @@ export function commandArgs(cmd: HelmCommand): string[] {
   return ['helm', cmd.operation, ...args, cmd.releaseName, ...(cmd.chartFile ? [`${ HELM_DATA_PATH }/${ cmd.chartFile }`] : [])];
 }
 
-const condition = (type: string, now: string) => ({
-  type, status: 'False', lastUpdateTime: now
-});
+/**
+ * How long the simulated helm-operation pod takes: to start (Rancher creates the pod, the kubelet pulls and runs
+ * it) and then to run helm. Long enough that the dashboard sees the operation under way first, as it does in
+ * Rancher, where its Extensions page clears an uninstall's "Uninstalling" only on the operation's last change.
+ */
+export const OPERATION_TIMING = { startMs: 1000, runMs: 3000 };
 
-/** Stores the finished operation of a Helm command; returns it. */
-export function recordOperation(state: SimState, cmd: HelmCommand): KubeObject {
+const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** wrangler kstatus: SetTransitioning (Reconciling=True with a message) or SetActive (both False). */
+function kstatusConditions(transitioning: string | null): Record<string, string>[] {
+  const now = stamp();
+
+  return [
+    {
+      type: 'Reconciling', status: transitioning ? 'True' : 'False', lastUpdateTime: now, ...(transitioning ? { reason: 'Reconciling', message: transitioning } : {})
+    },
+    { type: 'Stalled', status: 'False', lastUpdateTime: now },
+  ];
+}
+
+/** Updates the operation's status, unless it is gone (deleted, or the simulator was reset meanwhile). */
+function advance(state: SimState, op: KubeObject, status: Record<string, unknown>): boolean {
+  const id = `${ op.metadata.namespace }/${ op.metadata.name }`;
+  const current = getObject(state, 'local', OPERATION_TYPE, id);
+
+  if (current?.metadata.uid !== op.metadata.uid) {
+    return false;
+  }
+  storeObject(state, 'local', OPERATION_TYPE, { ...current, status: { ...current.status, ...status } });
+
+  return true;
+}
+
+function later(ms: number, fn: () => void): void {
+  setTimeout(fn, ms).unref?.();
+}
+
+/**
+ * Stores the operation of a Helm command and plays it out as Rancher's operation controller reports it: waiting for
+ * its pod, then running (`podCreated`, which adds the `logs` link; `work` makes the Helm changes then), then done.
+ * Returns the operation as created.
+ */
+export function startOperation(state: SimState, cmds: HelmCommand[], work: () => void): KubeObject {
+  // helmop: the status names the last command's release; `command` is every command, `;`-separated.
+  const cmd = cmds[cmds.length - 1];
   let name = `helm-operation-${ nameSuffix() }`;
 
   while (getObject(state, 'local', OPERATION_TYPE, `${ cmd.namespace }/${ name }`)) {
     name = `helm-operation-${ nameSuffix() }`;
   }
-  const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const op: KubeObject = {
     apiVersion: 'catalog.cattle.io/v1',
     kind:       'Operation',
@@ -75,24 +114,31 @@ export function recordOperation(state: SimState, cmd: HelmCommand): KubeObject {
       name,
       namespace:         cmd.namespace,
       uid:               newUid(`operation/${ name }`),
-      creationTimestamp: now,
+      creationTimestamp: stamp(),
       generation:        1,
     },
     status: {
       action:             cmd.operation,
       releaseName:        cmd.releaseName,
       namespace:          cmd.namespace,
-      command:            commandArgs(cmd),
+      command:            cmds.flatMap((c, i) => [...(i ? [';'] : []), ...commandArgs(c)]),
       token:              newUid(`token/${ name }`).replace(/-/g, ''),
       podName:            name,
       podNamespace:       OPERATION_POD_NAMESPACE,
-      podCreated:         true,
-      observedGeneration: 1,
-      conditions:         [condition('Reconciling', now), condition('Stalled', now)],
+      observedGeneration: 0,
+      conditions:         kstatusConditions('waiting to run operation'),
     },
   };
+  const created = storeObject(state, 'local', OPERATION_TYPE, op);
 
-  return storeObject(state, 'local', OPERATION_TYPE, op);
+  later(OPERATION_TIMING.startMs, () => {
+    if (advance(state, created, { podCreated: true, observedGeneration: 1, conditions: kstatusConditions('running operation') })) {
+      work();
+      later(OPERATION_TIMING.runMs, () => advance(state, created, { conditions: kstatusConditions(null) }));
+    }
+  });
+
+  return JSON.parse(JSON.stringify(created));
 }
 
 /** The operation's log lines, as the helm-operation pod prints them (helm's output framed by the shell image's script). */

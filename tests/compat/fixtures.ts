@@ -1,7 +1,8 @@
 /**
  * The compatibility suite's fixtures: per worker (one per Rancher version), the simulator serving that version's
  * production dashboard build with this extension installed as a UIPlugin from the fresh `dist-pkg` build, and an
- * admin logged in once; per test, the demo data as seeded (the extension stays installed).
+ * admin logged in once; per test, the demo data as seeded, with the extension installed unless the test says
+ * `test.use({ installed: false })` (then it is installed as a user does, from Extensions).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -37,8 +38,8 @@ export interface CompatSim {
   client: SimClient;
   state: SimState;
   rancherVersion: string;
-  /** Back to the seeded demo data with the extension installed. */
-  reset(): void;
+  /** Back to the seeded demo data, with the extension installed unless told otherwise. */
+  reset(installed?: boolean): void;
 }
 
 interface WorkerFixtures {
@@ -48,6 +49,8 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
+  /** Whether the test starts with the extension installed (default) or not installed at all. */
+  installed: boolean;
   /** A page logged in as admin, on fresh demo data. */
   adminPage: Page;
   newUserPage(user: keyof typeof USERS): Promise<Page>;
@@ -74,9 +77,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       client:         new SimClient(server.url),
       state,
       rancherVersion: version,
-      reset() {
+      reset(installed = true) {
         resetState(state);
-        install();
+        if (installed) {
+          install();
+        }
       },
     });
     await server.close();
@@ -98,8 +103,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(adminStorage);
   },
 
-  adminPage: async({ page, sim }, use) => {
-    sim.reset();
+  installed: [true, { option: true }],
+
+  adminPage: async({ page, sim, installed }, use) => {
+    sim.reset(installed);
     await use(page);
   },
 

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { commandArgs } from '../../simulator/catalog/helmOperation';
+import { commandArgs, OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
 import { call, demoState } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -28,9 +28,22 @@ const installBody = (version = VERSION) => ({
 
 const uiPlugins = (state: ReturnType<typeof demoState>) => call(state, 'GET', `/v1/catalog.cattle.io.uiplugins/${ NS }`).body.data;
 const apps = (state: ReturnType<typeof demoState>) => call(state, 'GET', `/v1/catalog.cattle.io.apps/${ NS }`).body.data;
+/** Lets the operations started so far run to the end (their pods start, run helm, exit). */
+const finish = () => jest.advanceTimersByTime(OPERATION_TIMING.startMs + OPERATION_TIMING.runMs);
+/** A POST of an action, its operation then played out. */
+const act = (state: ReturnType<typeof demoState>, p: string, action: string, body: unknown, extra: Record<string, unknown> = {}) => {
+  const res = call(state, 'POST', p, { query: { action }, body, ...extra });
+
+  finish();
+
+  return res;
+};
 const operation = (state: ReturnType<typeof demoState>, out: any) => call(state, 'GET', `/v1/catalog.cattle.io.operations/${ out.operationNamespace }/${ out.operationName }`, { headers: HOST });
 
 describe('Helm actions on the catalog types (Extensions → Install / Uninstall)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it('a ClusterRepo carries install and upgrade actions, an App uninstall, as Steve writes action links', () => {
     const state = demoState();
     const repo = call(state, 'GET', REPO, { headers: HOST }).body;
@@ -39,7 +52,7 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
       install: `${ BASE }/catalog.cattle.io.clusterrepos/harvester-cloud-ui?action=install`,
       upgrade: `${ BASE }/catalog.cattle.io.clusterrepos/harvester-cloud-ui?action=upgrade`,
     });
-    call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() });
+    act(state, REPO, 'install', installBody());
     const app = call(state, 'GET', `/v1/catalog.cattle.io.apps/${ NS }/${ CHART }`, { headers: HOST }).body;
 
     expect(app.actions).toEqual({ uninstall: `${ BASE }/catalog.cattle.io.apps/${ NS }/${ CHART }?action=uninstall` });
@@ -51,7 +64,7 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     const state = demoState();
 
     expect(uiPlugins(state)).toEqual([]);
-    const res = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody(), headers: HOST });
+    const res = act(state, REPO, 'install', installBody(), { headers: HOST });
 
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
@@ -83,7 +96,7 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
 
   it('the operation is Rancher\'s record of the helm command, finished, with its logs link', () => {
     const state = demoState();
-    const out = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() }).body;
+    const out = act(state, REPO, 'install', installBody()).body;
     const op = operation(state, out);
 
     expect(op.status).toBe(200);
@@ -107,11 +120,33 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     });
   });
 
+  it('the operation plays out as Rancher reports it: waiting for its pod, running (logs link, Helm changes made), done', () => {
+    const state = demoState();
+    const out = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() }).body;
+    const op = () => operation(state, out).body;
+
+    expect(op().metadata.state).toMatchObject({ name: 'reconciling', transitioning: true, message: 'waiting to run operation' });
+    expect(op().links).not.toHaveProperty('logs');
+    expect(uiPlugins(state)).toEqual([]);
+
+    jest.advanceTimersByTime(OPERATION_TIMING.startMs);
+    expect(op().metadata.state).toMatchObject({ transitioning: true, message: 'running operation' });
+    expect(op().status).toMatchObject({ podCreated: true, observedGeneration: 1 });
+    expect(op().links).toHaveProperty('logs');
+    expect(uiPlugins(state)).toHaveLength(1);
+
+    jest.advanceTimersByTime(OPERATION_TIMING.runMs);
+    expect(op().metadata.state).toMatchObject({ name: 'active', transitioning: false, error: false });
+    expect(op().status.conditions).toEqual([
+      expect.objectContaining({ type: 'Reconciling', status: 'False' }), expect.objectContaining({ type: 'Stalled', status: 'False' }),
+    ]);
+  });
+
   it('upgrade keeps the release and takes the next revision', () => {
     const state = demoState();
 
-    call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() });
-    const res = call(state, 'POST', REPO, { query: { action: 'upgrade' }, body: installBody() });
+    act(state, REPO, 'install', installBody());
+    const res = act(state, REPO, 'upgrade', installBody());
 
     expect(res.status).toBe(201);
     expect(apps(state)).toHaveLength(1);
@@ -125,8 +160,8 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
   it('uninstall answers 201 with the operation, and the UIPlugin and App go', () => {
     const state = demoState();
 
-    call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() });
-    const res = call(state, 'POST', `/v1/catalog.cattle.io.apps/${ NS }/${ CHART }`, { query: { action: 'uninstall' }, body: {} });
+    act(state, REPO, 'install', installBody());
+    const res = act(state, `/v1/catalog.cattle.io.apps/${ NS }/${ CHART }`, 'uninstall', {});
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: 'chartActionOutput', operationNamespace: NS });
@@ -139,7 +174,7 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
 
   it('a chart version the repository does not have fails as Helm\'s index lookup does, and nothing is installed', () => {
     const state = demoState();
-    const res = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody('9.9.9') });
+    const res = act(state, REPO, 'install', installBody('9.9.9'));
 
     expect(res.status).toBe(500);
     expect(res.body).toMatchObject({ type: 'error', code: 'ServerError', message: `no chart version found for ${ CHART }-9.9.9` });
@@ -152,19 +187,19 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     const state = demoState();
 
     expect(call(state, 'POST', REPO, { query: { action: 'uninstall' }, body: {} })).toMatchObject({ status: 403, body: { code: 'PermissionDenied', message: 'no such action uninstall' } });
-    expect(call(state, 'POST', '/v1/catalog.cattle.io.clusterrepos/nope', { query: { action: 'install' }, body: installBody() }).status).toBe(404);
+    expect(act(state, '/v1/catalog.cattle.io.clusterrepos/nope', 'install', installBody()).status).toBe(404);
     expect(call(state, 'POST', `/v1/catalog.cattle.io.apps/${ NS }/nope`, { query: { action: 'uninstall' }, body: {} }).status).toBe(404);
   });
 
   it('refuses the viewer (403), who can neither read the repository nor install', () => {
     const state = demoState();
-    const res = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody(), as: 'viewer' });
+    const res = act(state, REPO, 'install', installBody(), { as: 'viewer' });
 
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('Forbidden');
     expect(uiPlugins(state)).toEqual([]);
-    call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() });
-    expect(call(state, 'POST', `/v1/catalog.cattle.io.apps/${ NS }/${ CHART }`, { query: { action: 'uninstall' }, body: {}, as: 'viewer' }).status).toBe(403);
+    act(state, REPO, 'install', installBody());
+    expect(act(state, `/v1/catalog.cattle.io.apps/${ NS }/${ CHART }`, 'uninstall', {}, { as: 'viewer' }).status).toBe(403);
     expect(uiPlugins(state)).toHaveLength(1);
   });
 
