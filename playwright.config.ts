@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
 import { rancherBuilds } from './tests/compat/builds';
 
-export default defineConfig({
+// The compat projects set the fixtures' options (tests/compat/fixtures.ts): typed here so `use` accepts them.
+export default defineConfig<{ installed: boolean }, { rancherUiDir: string }>({
   outputDir:     'test-results/artifacts',
   workers:       1,
   retries:       0,

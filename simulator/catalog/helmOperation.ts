@@ -73,7 +73,9 @@ function kstatusConditions(transitioning: string | null): Record<string, string>
     {
       type: 'Reconciling', status: transitioning ? 'True' : 'False', lastUpdateTime: now, ...(transitioning ? { reason: 'Reconciling', message: transitioning } : {})
     },
-    { type: 'Stalled', status: 'False', lastUpdateTime: now },
+    {
+      type: 'Stalled', status: 'False', lastUpdateTime: now
+    },
   ];
 }
 
@@ -82,7 +84,7 @@ function advance(state: SimState, op: KubeObject, status: Record<string, unknown
   const id = `${ op.metadata.namespace }/${ op.metadata.name }`;
   const current = getObject(state, 'local', OPERATION_TYPE, id);
 
-  if (current?.metadata.uid !== op.metadata.uid) {
+  if (!current || current.metadata.uid !== op.metadata.uid) {
     return false;
   }
   storeObject(state, 'local', OPERATION_TYPE, { ...current, status: { ...current.status, ...status } });
@@ -132,7 +134,9 @@ export function startOperation(state: SimState, cmds: HelmCommand[], work: () =>
   const created = storeObject(state, 'local', OPERATION_TYPE, op);
 
   later(OPERATION_TIMING.startMs, () => {
-    if (advance(state, created, { podCreated: true, observedGeneration: 1, conditions: kstatusConditions('running operation') })) {
+    if (advance(state, created, {
+      podCreated: true, observedGeneration: 1, conditions: kstatusConditions('running operation')
+    })) {
       work();
       later(OPERATION_TIMING.runMs, () => advance(state, created, { conditions: kstatusConditions(null) }));
     }

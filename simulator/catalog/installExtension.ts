@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { deleteObject, getObject, listObjects, SimState, storeObject } from '../steve/state';
+import {
+  deleteObject, getObject, listObjects, SimState, storeObject
+} from '../steve/state';
 import { newUid } from '../steve/ids';
 import { typeOfObject } from '../steve/registry';
 import { KubeObject } from '../steve/types';
@@ -130,7 +132,7 @@ export function installExtension(state: SimState, repoRoot: string, name: string
         description:   revision === 1 ? 'Install complete' : 'Upgrade complete',
         status:        'deployed',
       },
-      resources:   [{
+      resources: [{
         apiVersion: 'catalog.cattle.io/v1', kind: 'UIPlugin', name: chart.name, namespace
       }],
       version:     revision,

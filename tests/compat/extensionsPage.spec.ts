@@ -42,7 +42,9 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
   test('Available → Install: the UIPlugin and App appear, and after the reload the extension is loaded; Uninstall removes both', async({ adminPage: page, sim }) => {
     // Six full loads of a production dashboard (each loads Rancher's store anew): three times the usual budget.
     test.slow();
-    expect(held(sim)).toEqual({ uiplugins: [], apps: [], operations: [] });
+    expect(held(sim)).toEqual({
+      uiplugins: [], apps: [], operations: []
+    });
     expect(await lbModeColumns(page, sim)).toBe(0);
 
     await openExtensionsTab(page, sim.dashboard, 'available');

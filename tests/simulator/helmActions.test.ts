@@ -32,7 +32,9 @@ const apps = (state: ReturnType<typeof demoState>) => call(state, 'GET', `/v1/ca
 const finish = () => jest.advanceTimersByTime(OPERATION_TIMING.startMs + OPERATION_TIMING.runMs);
 /** A POST of an action, its operation then played out. */
 const act = (state: ReturnType<typeof demoState>, p: string, action: string, body: unknown, extra: Record<string, unknown> = {}) => {
-  const res = call(state, 'POST', p, { query: { action }, body, ...extra });
+  const res = call(state, 'POST', p, {
+    query: { action }, body, ...extra
+  });
 
   finish();
 
@@ -78,7 +80,7 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
       id:       `${ NS }/${ CHART }`,
       metadata: { labels: { 'catalog.cattle.io/cluster-repo-name': 'harvester-cloud-ui' } },
       spec:     {
-        name:  CHART,
+        name:      CHART,
         namespace: NS,
         version:   1,
         info:      { status: 'deployed' },
@@ -125,7 +127,9 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     const out = call(state, 'POST', REPO, { query: { action: 'install' }, body: installBody() }).body;
     const op = () => operation(state, out).body;
 
-    expect(op().metadata.state).toMatchObject({ name: 'reconciling', transitioning: true, message: 'waiting to run operation' });
+    expect(op().metadata.state).toMatchObject({
+      name: 'reconciling', transitioning: true, message: 'waiting to run operation'
+    });
     expect(op().links).not.toHaveProperty('logs');
     expect(uiPlugins(state)).toEqual([]);
 
@@ -136,7 +140,9 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     expect(uiPlugins(state)).toHaveLength(1);
 
     jest.advanceTimersByTime(OPERATION_TIMING.runMs);
-    expect(op().metadata.state).toMatchObject({ name: 'active', transitioning: false, error: false });
+    expect(op().metadata.state).toMatchObject({
+      name: 'active', transitioning: false, error: false
+    });
     expect(op().status.conditions).toEqual([
       expect.objectContaining({ type: 'Reconciling', status: 'False' }), expect.objectContaining({ type: 'Stalled', status: 'False' }),
     ]);
@@ -177,7 +183,9 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
     const res = act(state, REPO, 'install', installBody('9.9.9'));
 
     expect(res.status).toBe(500);
-    expect(res.body).toMatchObject({ type: 'error', code: 'ServerError', message: `no chart version found for ${ CHART }-9.9.9` });
+    expect(res.body).toMatchObject({
+      type: 'error', code: 'ServerError', message: `no chart version found for ${ CHART }-9.9.9`
+    });
     expect(call(state, 'POST', REPO, { query: { action: 'install' }, body: { charts: [{ chartName: 'nope' }], namespace: NS } }).body.message).toBe('no chart name found');
     expect(uiPlugins(state)).toEqual([]);
     expect(call(state, 'GET', `/v1/catalog.cattle.io.operations/${ NS }`).body.data).toEqual([]);
@@ -205,7 +213,14 @@ describe('Helm actions on the catalog types (Extensions → Install / Uninstall)
 
   it('renders helm flags as helmop does: --kebab-case, sorted, then release and chart', () => {
     expect(commandArgs({
-      operation: 'upgrade', releaseName: 'r', namespace: 'ns', flags: { version: '1.0.0', historyMax: 5, install: true }, chartFile: 'c-1.0.0.tgz', valuesFile: 'values-c-1.0.0.yaml'
+      operation:   'upgrade',
+      releaseName: 'r',
+      namespace:   'ns',
+      flags:       {
+        version: '1.0.0', historyMax: 5, install: true
+      },
+      chartFile:  'c-1.0.0.tgz',
+      valuesFile: 'values-c-1.0.0.yaml'
     })).toEqual([
       'helm', 'upgrade', '--history-max=5', '--install=true', '--namespace=ns', '--values=/home/shell/helm/values-c-1.0.0.yaml', '--version=1.0.0', 'r', '/home/shell/helm/c-1.0.0.tgz',
     ]);
