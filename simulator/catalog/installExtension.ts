@@ -69,6 +69,18 @@ function mergeValues(base: Record<string, any>, over: Record<string, any>): Reco
   return out;
 }
 
+/**
+ * What the Extensions page asks for when it installs a chart of a ClusterRepo (shell/dialog/InstallExtensionDialog.vue
+ * `install()`: the `ui-source-repo` annotations) and the label Rancher gives the release: the page finds the chart an
+ * installed extension came from by them (shell/pages/c/_cluster/uiplugins/index.vue `wirePluginCRToChart`).
+ */
+export function fromClusterRepo(repoName: string): Pick<InstallOptions, 'annotations' | 'repoName'> {
+  return {
+    repoName,
+    annotations: { 'catalog.cattle.io/ui-source-repo-type': 'cluster', 'catalog.cattle.io/ui-source-repo': repoName },
+  };
+}
+
 const nowStamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
 /**

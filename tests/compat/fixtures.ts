@@ -10,7 +10,8 @@ import { test as base, BrowserContext, Page } from '@playwright/test';
 import { startSimServer, SimServer } from '../../simulator/server';
 import { createState, resetState, SimState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
-import { installExtension } from '../../simulator/catalog/installExtension';
+import { fromClusterRepo, installExtension } from '../../simulator/catalog/installExtension';
+import { EXTENSION_REPO } from '../../simulator/demo/ids';
 import { extensionBuild } from '../../simulator/http/uiPlugins';
 import { rancherVersionOfBuild } from '../../simulator/http/dashboardBuild';
 import { setRancherVersion } from '../../simulator/steve/rancherEndpoints';
@@ -65,7 +66,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     setRancherVersion(version);
     const state = createState(demoSeed());
     const build = extensionBuildDir();
-    const install = () => installExtension(state, ROOT, EXTENSION);
+    // As the Extensions page installs it from the demo's ClusterRepo (the Helm actions do the same).
+    const install = () => installExtension(state, ROOT, EXTENSION, fromClusterRepo(EXTENSION_REPO));
 
     install();
     const server: SimServer = await startSimServer({
