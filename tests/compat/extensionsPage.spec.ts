@@ -75,9 +75,12 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
     await expect.poll(() => held(sim)).toEqual({
       uiplugins: [], apps: [], operations: [`install ${ EXTENSION }`, `uninstall ${ EXTENSION }`]
     });
-    // Once the uninstall operation is done the extension is no longer listed as installed, and the page asks for
-    // the reload that unloads it.
-    await expect(page.locator(tid('btn-installed'))).toHaveCount(0, { timeout: STEP_MS });
+    // Once the uninstall operation is done the card no longer says "Uninstalling", the extension is offered for
+    // install again (2.13+ drop the Installed tab; 2.12 keeps it, empty), and the page asks for the reload that
+    // unloads it.
+    await expect(page.getByText(/Uninstalling/)).toHaveCount(0, { timeout: STEP_MS });
+    await page.locator(tid('btn-available')).click();
+    await expect(extensionCard(page, EXTENSION)).toBeVisible();
     await expect(page.locator(tid('extension-reload-banner'))).toBeVisible();
   });
 
