@@ -46,12 +46,14 @@ export function checkoutCommit(dir: string = THIS_REPOSITORY.dir): string {
       return head;
     }
     const ref = head.slice(5);
-    const loose = path.join(gitDir, ref);
+    // A worktree keeps its HEAD but shares the branches of the main checkout (its `commondir`).
+    const common = fs.existsSync(path.join(gitDir, 'commondir')) ? path.resolve(gitDir, fs.readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim()) : gitDir;
+    const loose = [path.join(gitDir, ref), path.join(common, ref)].find((f) => fs.existsSync(f));
 
-    if (fs.existsSync(loose)) {
+    if (loose) {
       return fs.readFileSync(loose, 'utf8').trim();
     }
-    const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
+    const packed = fs.readFileSync(path.join(common, 'packed-refs'), 'utf8').split('\n').find((l) => l.endsWith(` ${ ref }`));
 
     return packed ? packed.split(' ')[0] : '';
   } catch (e) {
