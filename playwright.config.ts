@@ -7,11 +7,11 @@
  * kept in test-results/; the summary reporter prints the closing `N passed, M failed`.
  */
 import { defineConfig } from '@playwright/test';
-import type { CompatOptions } from './tests/compat/fixtures';
+import type { CompatOptions, CompatTestOptions } from './tests/compat/fixtures';
 import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
 import { rancherBuilds } from './tests/compat/builds';
 
-export default defineConfig<CompatOptions>({
+export default defineConfig<CompatTestOptions, CompatOptions>({
   outputDir:     'test-results/artifacts',
   workers:       1,
   retries:       0,

@@ -15,7 +15,13 @@ bash scripts/install-chromium.sh >/dev/null
 echo "== build-pkg (the extension under test)"
 mkdir -p tmp
 ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui > tmp/compat-build.log 2>&1 || { tail -40 tmp/compat-build.log; exit 1; }
-case " $* " in
-  *" --project"*) exec playwright test "$@" ;;
-  *) exec playwright test --project 'rancher-*' "$@" ;;
+# Test files first: `--project` takes every value that follows it, so `--project rancher-2.15 tests/compat/x.spec.ts`
+# would read the file as a project name (arguments that are existing paths are the files).
+files=(); opts=()
+for a in "$@"; do
+  if [ -e "$a" ]; then files+=("$a"); else opts+=("$a"); fi
+done
+case " ${opts[*]-} " in
+  *" --project"*) exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} ;;
+  *) exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} --project='rancher-*' ;;
 esac

@@ -15,7 +15,8 @@ import { demoSeed } from './demo/seed';
 import { ensureDirFor, loadStateFile } from './persist';
 import { DEFAULT_SIM_PORT, startSimServer } from './server';
 import { rancherVersionOfBuild } from './http/dashboardBuild';
-import { installExtension } from './catalog/installExtension';
+import { fromClusterRepo, installExtension } from './catalog/installExtension';
+import { EXTENSION_REPO } from './demo/ids';
 import { extensionBuild } from './http/uiPlugins';
 import { setRancherVersion } from './steve/versions';
 import { createState } from './steve/state';
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
   const repoRoot = path.resolve(__dirname, '..');
 
   for (const name of args.install) {
-    const plugin = installExtension(state, repoRoot, name);
+    const plugin = installExtension(state, repoRoot, name, fromClusterRepo(EXTENSION_REPO));
 
     console.log(`[sim] installed extension ${ plugin.spec.plugin.name } ${ plugin.spec.plugin.version }`);
   }

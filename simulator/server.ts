@@ -2,6 +2,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { AddressInfo } from 'node:net';
 import { Duplex } from 'node:stream';
 import path from 'node:path';
+import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { startControllers } from './controllers';
 import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
@@ -77,6 +78,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       status: 200, headers: { 'content-type': 'application/yaml' }, body: kube.kubeconfig()
     });
   }
+  const operationLogs = new OperationLogServer(state);
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -134,7 +136,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!sockets.handleUpgrade(req, socket, head)) {
+    if (!sockets.handleUpgrade(req, socket, head) && !operationLogs.handleUpgrade(req, socket, head)) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
     }
@@ -159,6 +161,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       kube?.close();
       sockets.close();
       controllers?.stop();
+      operationLogs.close();
       persister?.stop();
       server.closeAllConnections?.();
       server.close(() => resolve());

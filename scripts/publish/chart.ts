@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PackageInfo, svgDataUrl } from './pkgInfo';
+import { PackageInfo } from './pkgInfo';
 import { sortKeys, toYaml } from './yamlFormat';
 
 /**
@@ -21,6 +21,19 @@ export const DEFAULT_CHART_ANNOTATIONS: Record<string, string> = {
 /** Where, relative to the repository root, the built extension of a version lives (the UIPlugin endpoint's path). */
 export function extensionDir(name: string, version: string): string {
   return `extensions/${ name }/${ version }`;
+}
+
+/**
+ * Where, relative to the repository root, the chart's icon is published. Chart.yaml names it by this relative
+ * path, which Rancher resolves against the repository it lists the chart from (rancher/rancher
+ * pkg/catalogv2/content/content.go `Manager.Icon`): in a Git ClusterRepo it opens the file in its checkout
+ * (pkg/catalogv2/git/content.go `Icon`, `relative`), in an HTTP one it fetches the path resolved against the
+ * repository URL (pkg/catalogv2/http/download.go `Icon`). The Extensions page shows it through the repo's
+ * `?link=icon`. A data: URL, which Rancher also tries to open as a file, fails there, and an absolute URL would
+ * pin every mirror to this one's host.
+ */
+export function iconPath(name: string): string {
+  return `assets/${ name }/icon.svg`;
 }
 
 /** The UIPlugin endpoint: the public base URL of this repository + the extension's folder for that version. */
@@ -51,7 +64,7 @@ export function chartMetadata(pkg: PackageInfo): ChartMetadata {
     meta.description = pkg.description;
   }
   if (pkg.iconSvg) {
-    meta.icon = svgDataUrl(pkg.iconSvg);
+    meta.icon = iconPath(pkg.name);
   }
 
   return sortKeys(meta) as ChartMetadata;
@@ -131,6 +144,19 @@ export function renderChartFiles(pkg: PackageInfo, endpoint: string): ChartFile[
     { path: 'templates/cr.yaml', content: UI_PLUGIN_TEMPLATE },
     { path: 'README.md', content: chartReadme(pkg) },
   ];
+}
+
+/** Writes the package's icon where Chart.yaml says it is (`iconPath`); false when the package has none. */
+export async function writeIcon(root: string, pkg: PackageInfo): Promise<boolean> {
+  if (!pkg.iconSvg) {
+    return false;
+  }
+  const target = path.join(root, ...iconPath(pkg.name).split('/'));
+
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, pkg.iconSvg, { mode: 0o644 });
+
+  return true;
 }
 
 /** Replaces charts/<name>/<version>/ with the given files (mode 0644, as helm archives them). */

@@ -75,11 +75,3 @@ export function readPackageInfo(pkgDir: string): PackageInfo {
 
   return packageInfoFrom(pkg, { iconSvg: optional('icon.svg'), readme: optional('README.md') });
 }
-
-/**
- * The icon as a data URL. Rancher's Extensions page puts the chart's `icon` straight into an <img src>, so a data
- * URL shows wherever the repository is hosted (a path would resolve against Rancher's own address).
- */
-export function svgDataUrl(svg: string): string {
-  return `data:image/svg+xml;base64,${ Buffer.from(svg, 'utf8').toString('base64') }`;
-}

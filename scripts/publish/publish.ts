@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { archivePath, packChart, readArchive, sha256File } from './archive';
 import {
-  chartMetadata, endpointFor, extensionDir, renderChartFiles, writeChartDir
+  chartMetadata, endpointFor, extensionDir, iconPath, renderChartFiles, writeChartDir, writeIcon
 } from './chart';
 import { installExtension } from './extension';
 import { PackageInfo, readPackageInfo } from './pkgInfo';
@@ -82,7 +82,8 @@ export async function latestPublishedEndpoint(root: string, name: string): Promi
 /**
  * Publishes pkg/<name> at its package.json version into the repository:
  *  extensions/<name>/<version>/ (the built extension + files.txt), charts/<name>/<version>/ (the chart),
- *  assets/<name>/<name>-<version>.tgz (the packed chart) and index.yaml + assets/index.yaml (that version added).
+ *  assets/<name>/<name>-<version>.tgz (the packed chart), assets/<name>/icon.svg (the chart's icon, shared by every
+ *  version) and index.yaml + assets/index.yaml (that version added).
  * Other versions are never touched. A version whose archive exists is left alone unless `force`; a forced
  * republish keeps the version's first `created` time, which is also the archive's file time, so the same
  * content gives the same digest.
@@ -135,6 +136,9 @@ export async function publish(opts: PublishOptions): Promise<PublishResult> {
 
   await writeChartDir(chartDir, renderChartFiles(pkg, endpoint));
   log(`charts/${ name }/${ version }: endpoint ${ endpoint }`);
+  if (await writeIcon(opts.root, pkg)) {
+    log(`${ iconPath(name) }: the chart's icon`);
+  }
 
   // First publish of this version: now. Republish (--force): the time it was first published.
   const created = existing?.created || now().toISOString();

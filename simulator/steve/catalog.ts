@@ -94,7 +94,7 @@ function sameGitUrl(a: unknown, b: string): boolean {
 }
 
 /** The folder holding a repository's downloaded content, when the simulator has it. */
-function checkoutOf(repo: KubeObject): string | undefined {
+export function checkoutOf(repo: KubeObject): string | undefined {
   const downloaded = (repo.status?.conditions || []).some((c: any) => c.type === 'Downloaded' && c.status === 'True');
 
   return downloaded && sameGitUrl(repo.spec?.gitRepo, THIS_REPOSITORY.gitRepo) ? THIS_REPOSITORY.dir : undefined;

@@ -3,7 +3,7 @@ import { SimResponse, Verb } from './types';
 import { SimUser } from './users';
 
 /** Steve's error codes, named after the Kubernetes status reasons they carry. */
-export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Unauthorized' | 'AlreadyExists' | 'BadRequest' | 'MethodNotAllowed' | 'ServerError' | 'ServiceUnavailable';
+export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Unauthorized' | 'AlreadyExists' | 'BadRequest' | 'MethodNotAllowed' | 'ServerError' | 'ServiceUnavailable' | 'PermissionDenied';
 
 export interface SteveError {
   type: 'error';

@@ -1,3 +1,4 @@
+import { catalogAction } from '../catalog/helmActions';
 import { canReachCluster } from './access';
 import { authenticate, header } from './auth';
 import { serveRepoLink } from './catalog';
@@ -217,6 +218,11 @@ function linkResponse(ctx: SteveContext, target: SteveTarget, query: URLSearchPa
 function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string, currentUrl: string): SimResponse {
   const { t, namespace, id } = target;
 
+  const helmAction = query.get('action') && method === 'POST' ? catalogAction(ctx, t, id, query.get('action') as string, req.body) : null;
+
+  if (helmAction) {
+    return helmAction;
+  }
   if (query.get('action') && method === 'POST') {
     return errorResponse(404, 'NotFound', `action ${ query.get('action') } not found on ${ t.id }`);
   }

@@ -1,3 +1,4 @@
+import { catalogActions, operationLinks } from '../catalog/catalogLinks';
 import { can } from './access';
 import { repoLinks } from './catalog';
 import { fieldValues } from './columns';
@@ -56,7 +57,8 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   if (!t.virtual) {
     links.view = `${ ctx.origin }${ ctx.prefix }${ kubePath(t, obj) }`;
   }
-  Object.assign(links, repoLinks(t, self));
+  Object.assign(links, repoLinks(t, self), operationLinks(t, obj, self));
+  const actions = catalogActions(ctx, t, self);
   const fields = t.virtual ? undefined : fieldValues(t.id, obj);
   const metadata = {
     ...obj.metadata,
@@ -68,7 +70,7 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   // Steve keeps `type` for its own use: a Kubernetes `type` field (Secret, Event) travels as `_type`.
   const { type: kubeType, ...rest } = obj;
   const out: any = {
-    id, type: t.id, links, ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata
+    id, type: t.id, links, ...(actions ? { actions } : {}), ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata
   };
 
   for (const path of exclude) {

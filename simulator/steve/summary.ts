@@ -85,5 +85,22 @@ export function summarize(typeId: string, obj: KubeObject): StateSummary {
     };
   }
 
+  // wrangler's summary of kstatus conditions (Rancher's helm operations): Stalled=True is an error (checkErrors'
+  // fallback mapping), Reconciling=True work under way (TransitioningTrue, state "reconciling").
+  const stalled = conditionsOf(obj).find((c) => c.type === 'Stalled' && c.status === 'True');
+
+  if (stalled) {
+    return {
+      name: 'error', error: true, transitioning: false, message: stalled.message || ''
+    };
+  }
+  const reconciling = conditionsOf(obj).find((c) => c.type === 'Reconciling' && c.status === 'True');
+
+  if (reconciling) {
+    return {
+      name: 'reconciling', error: false, transitioning: true, message: reconciling.message || ''
+    };
+  }
+
   return ok();
 }

@@ -176,7 +176,10 @@ export class Subscription {
     if (w.namespace && ev.object.metadata.namespace !== w.namespace) {
       return false;
     }
-    if (w.id && w.id !== ev.id) {
+    // Steve matches a watch's id against the object's name, within the watch's namespace (rancher/steve
+    // pkg/sqlcache/informer/informer.go `WatchFilter.matches`): the dashboard watches one Operation as
+    // `{ namespace, id: <name> }`. A Steve id (`<namespace>/<name>`) is taken too.
+    if (w.id && w.id !== ev.id && w.id !== ev.object.metadata.name) {
       return false;
     }
 

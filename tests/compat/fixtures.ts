@@ -1,7 +1,8 @@
 /**
  * The compatibility suite's fixtures: per worker (one per Rancher version), the simulator serving that version's
  * production dashboard build with this extension installed as a UIPlugin from the fresh `dist-pkg` build, and an
- * admin logged in once; per test, the demo data as seeded (the extension stays installed).
+ * admin logged in once; per test, the demo data as seeded, with the extension installed unless the test says
+ * `test.use({ installed: false })` (then it is installed as a user does, from Extensions).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -9,7 +10,8 @@ import { test as base, BrowserContext, Page } from '@playwright/test';
 import { startSimServer, SimServer } from '../../simulator/server';
 import { createState, resetState, SimState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
-import { installExtension } from '../../simulator/catalog/installExtension';
+import { fromClusterRepo, installExtension } from '../../simulator/catalog/installExtension';
+import { EXTENSION_REPO } from '../../simulator/demo/ids';
 import { extensionBuild } from '../../simulator/http/uiPlugins';
 import { rancherVersionOfBuild } from '../../simulator/http/dashboardBuild';
 import { setRancherVersion } from '../../simulator/steve/rancherEndpoints';
@@ -54,13 +56,19 @@ export interface CompatSim {
   server: SimServer;
   state: SimState;
   rancherVersion: string;
-  /** Back to the seeded demo data with the extension installed. */
-  reset(): void;
+  /** Back to the seeded demo data, with the extension installed unless told otherwise. */
+  reset(installed?: boolean): void;
 }
 
 /** The option each `rancher-<version>` project sets in playwright.config.ts. */
 export interface CompatOptions {
   rancherUiDir: string;
+}
+
+/** Options a compat test may set with `test.use`. */
+export interface CompatTestOptions {
+  /** Whether the test starts with the extension installed (default) or not installed at all. */
+  installed: boolean;
 }
 
 interface WorkerFixtures extends CompatOptions {
@@ -69,7 +77,7 @@ interface WorkerFixtures extends CompatOptions {
   adminContext: BrowserContext;
 }
 
-interface TestFixtures {
+interface TestFixtures extends CompatTestOptions {
   /** A page logged in as admin, on fresh demo data. */
   adminPage: Page;
   newUserPage(user: keyof typeof USERS): Promise<Page>;
@@ -84,8 +92,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     setRancherVersion(version);
     const state = createState(demoSeed());
     const build = extensionBuildDir();
+    // The chart of the code under test, installed as the Extensions page installs it from the demo's ClusterRepo.
     const chartRepo = await chartRepoUnderTest();
-    const install = () => installExtension(state, chartRepo, EXTENSION);
+    const install = () => installExtension(state, chartRepo, EXTENSION, fromClusterRepo(EXTENSION_REPO));
 
     install();
     const server: SimServer = await startSimServer({
@@ -98,9 +107,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       server,
       state,
       rancherVersion: version,
-      reset() {
+      reset(installed = true) {
         resetState(state);
-        install();
+        if (installed) {
+          install();
+        }
       },
     });
     await server.close();
@@ -114,10 +125,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await context.close();
   }, { scope: 'worker' }],
 
+  installed: [true, { option: true }],
+
   // Each test: the demo data as seeded, a new tab of the admin's browser (Playwright traces it with the
   // config's `trace` setting); a screenshot is kept when it fails.
-  adminPage: async({ adminContext, sim }, use, testInfo) => {
-    sim.reset();
+  adminPage: async({ adminContext, sim, installed }, use, testInfo) => {
+    sim.reset(installed);
     const page = await adminContext.newPage();
 
     await use(page);

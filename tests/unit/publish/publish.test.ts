@@ -96,7 +96,7 @@ describe('publish: first version', () => {
       appVersion:  '0.1.0',
       type:        'application',
       description: 'Harvester Cloud Provider: load balancer, host storage and topology',
-      icon:        `data:image/svg+xml;base64,${ Buffer.from(ICON).toString('base64') }`,
+      icon:        `assets/${ NAME }/icon.svg`,
       annotations: {
         'catalog.cattle.io/certified':    'rancher',
         'catalog.cattle.io/namespace':    'cattle-ui-plugin-system',
@@ -109,6 +109,18 @@ describe('publish: first version', () => {
     });
     // keys sorted, as helm writes Chart.yaml into the archive
     expect(Object.keys(chart)).toStrictEqual([...Object.keys(chart)].sort());
+  });
+
+  it('publishes the icon as a file of the repository, where Chart.yaml\'s relative icon path points', async() => {
+    const chartYaml = (await readArchive(path.join(root, ARCHIVE_1))).find((e) => e.path === `${ NAME }/Chart.yaml`);
+    const { icon } = parse(chartYaml!.content);
+
+    // Rancher opens it in a Git repo's checkout, or fetches it relative to an HTTP repo's URL: never a data: URL
+    expect(icon).not.toMatch(/^[a-z]+:/);
+    expect(read(root, icon)).toBe(ICON);
+    expect(statSync(path.join(root, icon)).mode & 0o777).toBe(0o644);
+    // index.yaml lists the same path, so ?link=icon finds it
+    expect(entries(root)[0].icon).toBe(icon);
   });
 
   it('lists the archive in index.yaml with the fields `helm repo index` writes', () => {
