@@ -7,6 +7,8 @@ import { THIS_REPOSITORY } from '../../simulator/steve/catalog';
 import { call, demoState } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
+/** The version this repository publishes (pkg/harvester-cloud-ui/package.json). */
+const VERSION: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'pkg/harvester-cloud-ui/package.json'), 'utf8')).version;
 const REPO = '/v1/catalog.cattle.io.clusterrepos/harvester-cloud-ui';
 /** The committed index the Extensions page is served from (read here too, so the test follows the file). */
 const committed = () => parse(fs.readFileSync(path.join(ROOT, 'assets/index.yaml'), 'utf8'));
@@ -54,17 +56,17 @@ describe('the extension\'s Helm repository as a ClusterRepo', () => {
     expect(Object.keys(res.body.entries)).toEqual(Object.keys(file.entries));
 
     const versions = res.body.entries['harvester-cloud-ui'];
-    const v010 = versions.find((v: any) => v.version === '0.1.0');
+    const published = versions.find((v: any) => v.version === VERSION);
 
-    expect(v010).toMatchObject({
+    expect(published).toMatchObject({
       name:        'harvester-cloud-ui',
-      version:     '0.1.0',
+      version:     VERSION,
       annotations: {
         'catalog.cattle.io/display-name': 'Harvester Cloud Provider',
         'catalog.cattle.io/ui-component': 'plugins',
       },
-      urls: [`https://localhost:8005${ REPO }?chartName=harvester-cloud-ui&link=chart&version=0.1.0`],
-      icon: `https://localhost:8005${ REPO }?chartName=harvester-cloud-ui&link=icon&version=0.1.0`,
+      urls: [`https://localhost:8005${ REPO }?chartName=harvester-cloud-ui&link=chart&version=${ VERSION }`],
+      icon: `https://localhost:8005${ REPO }?chartName=harvester-cloud-ui&link=icon&version=${ VERSION }`,
     });
     // Everything else is the file's, version by version.
     const fromFile = file.entries['harvester-cloud-ui'];
@@ -78,27 +80,27 @@ describe('the extension\'s Helm repository as a ClusterRepo', () => {
   });
 
   it('keeps the committed file\'s content: the digest is the archive\'s sha256', () => {
-    const v010 = call(state, 'GET', REPO, { query: { link: 'index' } }).body.entries['harvester-cloud-ui'].find((v: any) => v.version === '0.1.0');
-    const archive = fs.readFileSync(path.join(ROOT, 'assets/harvester-cloud-ui/harvester-cloud-ui-0.1.0.tgz'));
+    const published = call(state, 'GET', REPO, { query: { link: 'index' } }).body.entries['harvester-cloud-ui'].find((v: any) => v.version === VERSION);
+    const archive = fs.readFileSync(path.join(ROOT, `assets/harvester-cloud-ui/harvester-cloud-ui-${ VERSION }.tgz`));
 
-    expect(v010.digest).toBe(createHash('sha256').update(archive).digest('hex'));
+    expect(published.digest).toBe(createHash('sha256').update(archive).digest('hex'));
   });
 
   it('its chart link answers the archive, and its info link the chart\'s Chart.yaml, values and README', () => {
-    const query = { chartName: 'harvester-cloud-ui', version: '0.1.0' };
+    const query = { chartName: 'harvester-cloud-ui', version: VERSION };
     const chart = call(state, 'GET', REPO, { query: { ...query, link: 'chart' } });
 
     expect(chart.status).toBe(200);
     expect(chart.headers['content-type']).toBe('application/gzip');
-    expect(Buffer.compare(chart.body, fs.readFileSync(path.join(ROOT, 'assets/harvester-cloud-ui/harvester-cloud-ui-0.1.0.tgz')))).toBe(0);
+    expect(Buffer.compare(chart.body, fs.readFileSync(path.join(ROOT, `assets/harvester-cloud-ui/harvester-cloud-ui-${ VERSION }.tgz`)))).toBe(0);
 
     const info = call(state, 'GET', REPO, { query: { ...query, link: 'info' } });
 
     expect(info.status).toBe(200);
     expect(info.body.chart).toMatchObject({
-      name: 'harvester-cloud-ui', version: '0.1.0', annotations: { 'catalog.cattle.io/display-name': 'Harvester Cloud Provider' }
+      name: 'harvester-cloud-ui', version: VERSION, annotations: { 'catalog.cattle.io/display-name': 'Harvester Cloud Provider' }
     });
-    expect(info.body.values.plugin.endpoint).toMatch(/\/extensions\/harvester-cloud-ui\/0\.1\.0$/);
+    expect(info.body.values.plugin.endpoint.endsWith(`/extensions/harvester-cloud-ui/${ VERSION }`)).toBe(true);
     expect(info.body.readme).toContain('# Harvester Cloud Provider');
 
     expect(call(state, 'GET', REPO, {
