@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import YAML from 'yaml';
-import { expect } from './runner';
+import { expect } from '@playwright/test';
 import { SEL } from './selectors';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -193,11 +193,11 @@ export async function expectBeside(page: Page, field: string, message: string, w
   const f = await page.locator(field).first().boundingBox();
   const m = await page.locator(message).first().boundingBox();
 
-  expect(f && m, `${ what }: field or message not on screen`);
+  expect(f && m, `${ what }: field and message on screen`).toBeTruthy();
   const below = m!.y >= f!.y + f!.height - 2 && m!.y - (f!.y + f!.height) < 40;
   const overlapsHorizontally = m!.x < f!.x + f!.width && m!.x + m!.width > f!.x;
 
-  expect(below && overlapsHorizontally, `${ what }: the message is not beside its field (field ${ JSON.stringify(f) }, message ${ JSON.stringify(m) })`);
+  expect(below && overlapsHorizontally, `${ what }: the message is right under its field (field ${ JSON.stringify(f) }, message ${ JSON.stringify(m) })`).toBe(true);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -232,12 +232,6 @@ export async function seriousViolations(page: Page, root: string): Promise<AxeVi
         id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n: any) => `${ n.target.join(' ') }: ${ n.failureSummary?.split('\n')[1]?.trim() || '' }`)
       }));
   }, root);
-}
-
-export async function expectAccessible(page: Page, root: string, screen: string): Promise<void> {
-  const violations = await seriousViolations(page, root);
-
-  expect(!violations.length, `${ screen }: axe finds ${ violations.length } serious/critical violation(s):\n${ violations.map((v) => `  [${ v.impact }] ${ v.id }: ${ v.help }\n    ${ v.nodes.join('\n    ') }`).join('\n') }`);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -316,6 +310,6 @@ export async function expectNoEnglish(page: Page, screen: string, extraSelectors
   const text = (await extensionText(page, extraSelectors)).replace(/\s+/g, ' ');
   const left = englishFragments().filter((f) => text.includes(f));
 
-  expect(text.trim().length > 0, `${ screen }: no extension text found on the page`);
-  expect(!left.length, `${ screen }: English left on screen in zh-hans: ${ left.map((l) => `"${ l }"`).join(', ') }`);
+  expect(text.trim(), `${ screen }: the extension's text on the page`).not.toBe('');
+  expect(left, `${ screen }: English left on screen in zh-hans`).toEqual([]);
 }
