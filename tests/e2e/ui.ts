@@ -18,6 +18,8 @@ export const USERS = {
 
 /** Waits the suite allows for one step on a page (the dev build is slow to render big pages). */
 export const STEP_MS = 30000;
+/** A full page load: the dev build runs 37 MB of JavaScript first, which takes minutes on a busy machine. */
+const FIRST_LOAD_MS = 180000;
 
 export async function newUserContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -31,10 +33,10 @@ export async function newUserContext(browser: Browser): Promise<{ context: Brows
 }
 
 export async function login(page: Page, dashboardUrl: string, user: { name: string; password: string }): Promise<void> {
-  await page.goto(`${ dashboardUrl }/auth/login`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${ dashboardUrl }/auth/login`, { waitUntil: 'domcontentloaded', timeout: FIRST_LOAD_MS });
   const username = page.locator(SEL.login.username).first();
 
-  await username.waitFor({ timeout: 120000 });
+  await username.waitFor({ timeout: FIRST_LOAD_MS });
   await username.fill(user.name);
   await page.locator(SEL.login.password).first().fill(user.password);
   await page.locator(SEL.login.submit).click();
@@ -43,8 +45,8 @@ export async function login(page: Page, dashboardUrl: string, user: { name: stri
 
 /** A full page load of a dashboard path (a fresh store, so state the simulator was reset to is what shows). */
 export async function open(page: Page, dashboardUrl: string, pathname: string, ready: string): Promise<void> {
-  await page.goto(`${ dashboardUrl }${ pathname }`, { waitUntil: 'domcontentloaded' });
-  await page.locator(ready).first().waitFor({ state: 'visible', timeout: 60000 });
+  await page.goto(`${ dashboardUrl }${ pathname }`, { waitUntil: 'domcontentloaded', timeout: FIRST_LOAD_MS });
+  await page.locator(ready).first().waitFor({ state: 'visible', timeout: FIRST_LOAD_MS });
 }
 
 export const paths = {
