@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium (driven headless by playwright-core in tests/e2e) unless it is already there, and a
-# Chinese font (the e2e suite checks and screenshots the dashboard in Simplified Chinese; without one every
-# Chinese character is drawn as a box).
+# Installs Debian's Chromium (driven headless by the browser suites, tests/e2e and tests/compat) unless it is
+# already there, and a Chinese font (the e2e suite checks and screenshots the dashboard in Simplified Chinese;
+# without one every Chinese character is drawn as a box).
 set -euo pipefail
 PACKAGES=()
 if [ -x /usr/bin/chromium ]; then

@@ -7,7 +7,7 @@
  *   bash scripts/with-env tsx tests/e2e/extensions-page.ts       demo mode on free ports (tests/e2e/demo.ts), then stopped
  *   E2E_DASHBOARD_URL=… E2E_SIM_URL=… bash scripts/with-env tsx tests/e2e/extensions-page.ts    a demo already running
  *
- * The e2e runner can call `checkExtensionsPage(page, dashboardUrl)` with a logged-in admin page instead.
+ * A spec can call `checkExtensionsPage(page, dashboardUrl)` with a logged-in admin page instead.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
