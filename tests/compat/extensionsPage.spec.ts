@@ -10,6 +10,7 @@ import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { listObjects } from '../../simulator/steve/state';
 import { SEL } from '../e2e/selectors';
 import { open, paths, STEP_MS } from '../e2e/ui';
+import { rancherBuilds } from './builds';
 import { cardAction, extensionCard, openExtensionsTab } from './extensionCards';
 import {
   CompatSim, expect, EXTENSION, ROOT, test
