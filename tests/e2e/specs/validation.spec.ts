@@ -105,7 +105,7 @@ test('bad input: sharing an IP needs a primary, and ports that do not overlap th
   // Sharing needs a primary first.
   await expectFieldError(page, SEL.lb.primary, SEL.lb.primaryError, /Choose the Service whose IP to share/, 'no primary Service');
   await choose(page, SEL.lb.primary, `default/${ SERVICES.webPool }`);
-  await expectFieldError(page, SEL.lb.primary, SEL.lb.primaryError, /already used on the shared IP: TCP\/80 \(default\/web-pool\)/, 'an overlapping port');
+  await expectFieldError(page, SEL.lb.primary, SEL.lb.primaryError, /already used on the shared IP: 80 \(default\/web-pool\)/, 'an overlapping port');
   await expectSaveBlocked(page, sim, SERVICES_WRITES);
 });
 
