@@ -119,7 +119,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
 
       return;
     }
-    sendSimResponse(res, sim);
+    sendSimResponse(res, sim, `${ req.headers['accept-encoding'] || '' }`);
   }
 
   const server = createServer((req, res) => {

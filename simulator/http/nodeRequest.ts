@@ -1,4 +1,5 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { SimRequest, SimResponse } from '../steve/types';
 
 /** Largest request body accepted; the dashboard sends single objects. */
@@ -40,14 +41,27 @@ export async function toSimRequest(req: IncomingMessage): Promise<SimRequest> {
   };
 }
 
-export function sendSimResponse(res: ServerResponse, sim: SimResponse): void {
+/**
+ * Writes the core's answer. API objects (JSON) are gzipped when the client accepts it, as Rancher's API writer does
+ * (rancher/apiserver pkg/writer/gzip.go `GzipWriter`, used for json/jsonl/yaml/html in pkg/server/server.go): what a
+ * browser transfers from the simulator is then what it transfers from Rancher.
+ */
+export function sendSimResponse(res: ServerResponse, sim: SimResponse, acceptEncoding = ''): void {
   const raw = sim.body === undefined || sim.body === null ? '' : sim.body;
   // Strings and bytes (chart archives, icons) go as they are; everything else is JSON.
-  const body = typeof raw === 'string' || raw instanceof Uint8Array ? raw : JSON.stringify(raw);
+  const isObject = !(typeof raw === 'string' || raw instanceof Uint8Array);
+  const body = isObject ? JSON.stringify(raw) : raw;
 
   for (const [k, v] of Object.entries(sim.headers)) {
     res.setHeader(k, v);
   }
   res.statusCode = sim.status;
+  if (isObject && sim.status !== 204 && /\bgzip\b/.test(acceptEncoding)) {
+    res.setHeader('content-encoding', 'gzip');
+    res.removeHeader('content-length');
+    res.end(gzipSync(body as string, { level: 6 }));
+
+    return;
+  }
   res.end(body);
 }

@@ -90,7 +90,7 @@ export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string 
     .sort((a, b) => `${ a.id }`.localeCompare(`${ b.id }`));
   const page = applyListQuery(formatted, q, (ns) => projectOfNamespace(ctx, ns));
   const collectionUrl = `${ steveBase(ctx) }/${ pluralId(t) }${ namespace ? `/${ namespace }` : '' }`;
-  const data = q.exclude.length ? page.items.map((o) => toSteveObject(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, o.id) as KubeObject, q.exclude)) : page.items;
+  const data = q.exclude.length || q.include.length ? page.items.map((o) => toSteveObject(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, o.id) as KubeObject, q.exclude, q.include)) : page.items;
   const body: any = {
     type:         'collection',
     links:        { self: collectionUrl },
@@ -148,7 +148,9 @@ export function getOne(ctx: SteveContext, t: TypeDef, id: string, query?: QueryI
     return notFound(t, name);
   }
 
-  return ok(toSteveObject(ctx, t, obj, parseListQuery(query).exclude));
+  const q = parseListQuery(query);
+
+  return ok(toSteveObject(ctx, t, obj, q.exclude, q.include));
 }
 
 /** Label, annotation and (on create) name checks, as the API server's ObjectMeta validation. */

@@ -8,6 +8,9 @@ export interface ListQuery {
   labelSelector?: string;
   fieldSelector?: string;
   projectsOrNamespaces?: string;
+  /** Steve's `include=` field filter: only these dotted paths of the object are returned (one path per parameter). */
+  include: string[];
+  /** Steve's `exclude=`: these dotted paths are dropped (one path per parameter; Steve does not split on commas). */
   exclude: string[];
   sort: string[];
   limit?: number;
@@ -84,7 +87,10 @@ export function parseListQuery(query: QueryInput): ListQuery {
     labelSelector:        queryGet(query, 'labelSelector'),
     fieldSelector:        queryGet(query, 'fieldSelector'),
     projectsOrNamespaces: queryGet(query, 'projectsornamespaces'),
-    exclude:              queryAll(query, 'exclude').flatMap((e) => e.split(',')).filter(Boolean),
+    // rancher/steve pkg/resources/common/formatter.go includeFields/excludeFields: request.Query[name], each value
+    // one dotted path, no comma splitting.
+    include:              queryAll(query, 'include').filter(Boolean),
+    exclude:              queryAll(query, 'exclude').filter(Boolean),
     sort:                 queryAll(query, 'sort').flatMap((s) => s.split(',')).filter(Boolean),
     limit:                int(queryGet(query, 'limit')),
     continueToken:        queryGet(query, 'continue'),

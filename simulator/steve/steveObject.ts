@@ -39,7 +39,33 @@ function dropPath(obj: any, path: string): void {
 }
 
 /** A stored object as Steve returns it to this user: id, type, links by permission, computed state. */
-export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject, exclude: string[] = []): any {
+/** Copies a dotted path from one object to another when it exists, as Steve's `include=` does (data.PutValue). */
+function copyPath(from: any, to: any, path: string): void {
+  const parts = path.split('.');
+  let cur = from;
+
+  for (const part of parts) {
+    if (!cur || typeof cur !== 'object' || !(part in cur)) {
+      return;
+    }
+    cur = cur[part];
+  }
+  let dest = to;
+
+  parts.slice(0, -1).forEach((part) => {
+    dest[part] = dest[part] && typeof dest[part] === 'object' ? dest[part] : {};
+    dest = dest[part];
+  });
+  dest[parts[parts.length - 1]] = cur;
+}
+
+/**
+ * A stored object as Steve returns it to this user: id, type, links by permission, computed state.
+ * `include` / `exclude` filter the object's fields as Steve's formatter does (rancher/steve
+ * pkg/resources/common/formatter.go includeFields then excludeFields): the resource's id, type, links and actions
+ * are not part of the object and stay.
+ */
+export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject, exclude: string[] = [], include: string[] = []): any {
   const obj = clone(stored);
   const id = steveId(obj);
   const self = resourceLink(ctx, t, id);
@@ -69,8 +95,16 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   };
   // Steve keeps `type` for its own use: a Kubernetes `type` field (Secret, Event) travels as `_type`.
   const { type: kubeType, ...rest } = obj;
+  let object: any = { ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata };
+
+  if (include.length) {
+    const kept: any = {};
+
+    include.forEach((path) => copyPath(object, kept, path));
+    object = kept;
+  }
   const out: any = {
-    id, type: t.id, links, ...(actions ? { actions } : {}), ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata
+    id, type: t.id, links, ...(actions ? { actions } : {}), ...object
   };
 
   for (const path of exclude) {

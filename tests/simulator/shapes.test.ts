@@ -109,7 +109,15 @@ describe('Steve shapes', () => {
     expect(call(state, 'GET', `${ host }/loadbalancer.harvesterhci.io.loadbalancers`, { query: { labelSelector: 'cloudprovider.harvesterhci.io/cluster=rke2-guest,cloudprovider.harvesterhci.io/serviceName in (web-dhcp)' } }).body.data)
       .toHaveLength(1);
     expect(call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer' } }).body.count).toBe(9);
-    expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`, { query: { exclude: 'metadata.managedFields,spec' } }).body.spec).toBeUndefined();
+    expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`, { query: { exclude: 'spec' } }).body.spec).toBeUndefined();
+    // Steve takes each `exclude`/`include` value as one dotted path: a comma list names no field and drops nothing.
+    expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`, { query: { exclude: 'metadata.managedFields,spec' } }).body.spec).toBeDefined();
+    // `include` keeps only the named paths of the object; the resource's id, type and links stay (formatter.go).
+    const slim = call(state, 'GET', `${ RKE2 }/services`, { query: new URLSearchParams([['filter', 'spec.type=LoadBalancer'], ['include', 'metadata.name'], ['include', 'spec.ports']]) }).body.data[0];
+
+    expect(Object.keys(slim).sort()).toEqual(['id', 'links', 'metadata', 'spec', 'type']);
+    expect(Object.keys(slim.metadata)).toEqual(['name']);
+    expect(Object.keys(slim.spec)).toEqual(['ports']);
 
     const first = call(state, 'GET', `${ RKE2 }/nodes`, { query: { limit: '4' } }).body;
     const rest = call(state, 'GET', `${ RKE2 }/nodes`, { query: { limit: '4', continue: first.continue } }).body;
