@@ -95,7 +95,9 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
   };
   // Steve keeps `type` for its own use: a Kubernetes `type` field (Secret, Event) travels as `_type`.
   const { type: kubeType, ...rest } = obj;
-  let object: any = { ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata };
+  let object: any = {
+    ...rest, ...(kubeType !== undefined ? { _type: kubeType } : {}), metadata
+  };
 
   if (include.length) {
     const kept: any = {};
