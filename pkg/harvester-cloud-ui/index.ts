@@ -5,6 +5,7 @@ import { beforeClusterPages, suppressBuiltInAddOnConfigTab } from './shellAdapte
 import { registerLoadBalancer } from './loadbalancer/register';
 import { registerStorage } from './storage/register';
 import { registerTopology } from './topology/register';
+import { registerOverview } from './overview/register';
 
 interface Internal {
   store?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -31,4 +32,5 @@ export default function(plugin: IPlugin, internal?: Internal): void {
   registerLoadBalancer(plugin);
   registerStorage(plugin);
   registerTopology(plugin);
+  registerOverview(plugin);
 }

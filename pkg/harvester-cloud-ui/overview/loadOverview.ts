@@ -1,0 +1,96 @@
+/**
+ * Everything the integration overview reads, in parallel, each read independent (one failing leaves the others):
+ * - the two components' workloads (one GET each, or the store's copy),
+ * - the NAD mapping ConfigMap,
+ * - the guest's LoadBalancer Services (the Add-on Config's own request) and the events about Services (one list,
+ *   `fieldSelector=involvedObject.kind=Service`, for the Pending reasons),
+ * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings).
+ * Reads only; nothing goes into the store that is not whole.
+ */
+import { KubeObject, StoreLike } from '../steve/types';
+import { COMPONENTS, Component } from '../steve/installedVersions';
+import { httpStatusOf } from '../steve/httpFailure';
+import { findHostClusterId } from '../steve/hostCluster';
+import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../loadbalancer/nadMapping';
+import { loadBalancerServicesUrl } from '../loadbalancer/lbContext';
+import { csiRbacOnHost, csiServiceAccount } from '../storage/hostStorageClasses';
+import { OverviewInput, Read } from './report';
+
+const readable = <T>(value: T | null): Read<T> => ({ readable: true, value });
+const UNREADABLE: Read<never> = { readable: false, value: null };
+
+/** A GET whose 404 means "not there" (readable, absent) and any other failure "could not check". */
+async function getOrAbsent<T>(load: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return readable((await load()) || null);
+  } catch (e) {
+    return httpStatusOf(e) === 404 ? readable<T>(null) : UNREADABLE;
+  }
+}
+
+export async function loadWorkload(store: StoreLike, component: Component): Promise<Read<KubeObject>> {
+  const { type, id } = COMPONENTS[component];
+  const cached = store.getters['cluster/byId']?.(type, id);
+
+  if (cached) {
+    return readable(cached);
+  }
+
+  return getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](type, id) }));
+}
+
+/** `<cluster>/v1/events?fieldSelector=involvedObject.kind=Service`, keeping the query the store's own URL carries. */
+export function serviceEventsUrl(store: StoreLike): string {
+  const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
+  const params = new URLSearchParams(query);
+
+  params.set('fieldSelector', 'involvedObject.kind=Service');
+
+  return `${ path }?${ params.toString() }`;
+}
+
+async function list(store: StoreLike, url: string): Promise<Read<KubeObject[]>> {
+  try {
+    const res = await store.dispatch('cluster/request', { url });
+
+    return readable(res?.data || []);
+  } catch (e) {
+    return UNREADABLE;
+  }
+}
+
+async function rbacCheck(store: StoreLike, clusterId: string): Promise<OverviewInput['rbac']> {
+  try {
+    const [account, hostId] = await Promise.all([csiServiceAccount(store, clusterId), findHostClusterId(store, clusterId)]);
+
+    if (!hostId || !account.namespace) {
+      return { state: 'unknown', account };
+    }
+
+    return { state: await csiRbacOnHost(store, hostId, { name: account.name, namespace: account.namespace }), account };
+  } catch (e) {
+    return { state: 'unknown', account: null };
+  }
+}
+
+/**
+ * `card`: the two components and the load balancers only (at most 3 requests, nothing on the host);
+ * `page`: everything.
+ */
+export async function loadOverviewInput(store: StoreLike, clusterId: string, scope: 'card' | 'page'): Promise<OverviewInput> {
+  const page = scope === 'page';
+  const nad = () => getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor']('configmap', NAD_MAPPING_ID) }))
+    .then((r): Read<NadMapping> => (r.readable ? readable(parseNadMapping(r.value)) : UNREADABLE));
+  const [cloudProvider, csiDriver, nadMapping, services, serviceEvents, rbac] = await Promise.all([
+    loadWorkload(store, 'cloudProvider'),
+    loadWorkload(store, 'csiDriver'),
+    page ? nad() : Promise.resolve(UNREADABLE as Read<NadMapping>),
+    list(store, loadBalancerServicesUrl(store)),
+    page ? list(store, serviceEventsUrl(store)) : Promise.resolve(UNREADABLE as Read<KubeObject[]>),
+    page ? rbacCheck(store, clusterId) : Promise.resolve({ state: 'unknown', account: null } as OverviewInput['rbac']),
+  ]);
+
+  return {
+    workloads: { cloudProvider, csiDriver }, nadMapping, services, serviceEvents, rbac
+  };
+}

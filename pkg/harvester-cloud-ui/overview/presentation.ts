@@ -1,0 +1,45 @@
+/**
+ * How the overview shows its report: badge colours and message keys, kept out of the view so the choices are tested.
+ * Badge classes are the dashboard's own (`bg-success` …), styled by the host page.
+ */
+import { CapabilityState } from './capabilities';
+import { ComponentReport, OverviewReport } from './report';
+
+export type Tone = 'success' | 'warning' | 'error' | 'info' | 'darker';
+
+export function installedTone(c: ComponentReport): Tone {
+  return c.installed === true ? 'success' : c.installed === false ? 'error' : 'info';
+}
+
+/** l10n key under `harvesterOverview.components.` for a component's installed state. */
+export function installedKey(c: ComponentReport): string {
+  return c.installed === true ? 'installed' : c.installed === false ? 'notInstalled' : 'unreadable';
+}
+
+export function capabilityTone(state: CapabilityState): Tone {
+  return ({
+    supported: 'success', unsupported: 'darker', unknown: 'info', notInstalled: 'darker'
+  } as const)[state];
+}
+
+/** The condition a capability depends on, for the sentence beside its badge: "from v0.2.0", "up to v0.1.x"… */
+export function capabilityCondition(cap: ComponentReport['capabilities'][number]): { key: string; version?: string } | null {
+  if (cap.since && cap.since !== '0.1.0') {
+    return { key: 'since', version: cap.since };
+  }
+  if (cap.until) {
+    return { key: 'until', version: cap.until };
+  }
+
+  return null;
+}
+
+export function nadTone(state: OverviewReport['nad']['state']): Tone {
+  return ({
+    ok: 'success', missing: 'info', empty: 'warning', malformed: 'error', unreadable: 'info'
+  } as const)[state];
+}
+
+export function rbacTone(state: OverviewReport['rbac']['state']): Tone {
+  return state === 'bound' ? 'success' : state === 'missing' ? 'warning' : 'info';
+}

@@ -1,0 +1,23 @@
+import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
+import { EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE } from './nav';
+import { harvesterGuestClusters } from '../steve/guestRegistry';
+
+/**
+ * The Harvester integration overview: a page in the cluster explorer (addProduct + addRoute, Rancher 2.7+) and a
+ * card on the cluster dashboard (addCard CLUSTER_DASHBOARD_CARD, Rancher 2.7.2+) shown on Harvester guests only.
+ */
+export function registerOverview(plugin: IPlugin): void {
+  const where: LocationConfig = { product: [EXPLORER], cluster: harvesterGuestClusters };
+
+  plugin.addCard(CardLocation.CLUSTER_DASHBOARD_CARD, where, {
+    labelKey:  'harvesterOverview.card.title',
+    component: () => import('./OverviewCard.vue'),
+  });
+  plugin.addProduct(require('./nav'));
+  plugin.addRoute('default', {
+    name:      OVERVIEW_ROUTE,
+    path:      OVERVIEW_PATH,
+    component: () => import('./OverviewPage.vue'),
+    meta:      { product: EXPLORER },
+  });
+}

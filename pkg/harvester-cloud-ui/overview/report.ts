@@ -1,0 +1,131 @@
+/**
+ * The Harvester integration overview of one guest cluster, decided from what was read (loadOverview.ts), as plain
+ * data for the page and the card. Nothing here requests or renders: every decision has a unit test.
+ */
+import { KubeObject } from '../steve/types';
+import { Component, versionFromWorkload } from '../steve/installedVersions';
+import { NadMapping } from '../loadbalancer/nadMapping';
+import { ingressAddress, isLoadBalancer, serviceRef } from '../loadbalancer/services';
+import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalancer/pendingReasons';
+import { RbacState } from '../storage/rbac';
+import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
+
+/** A read that may have failed: `null` value with `readable: false` says "could not check", not "absent". */
+export interface Read<T> {
+  readable: boolean;
+  value: T | null;
+}
+
+export interface OverviewInput {
+  workloads: Record<Component, Read<KubeObject>>;
+  nadMapping: Read<NadMapping>;
+  /** The LoadBalancer Services of the guest. */
+  services: Read<KubeObject[]>;
+  /** Events about Services (for Pending reasons); unreadable leaves the reasons unknown. */
+  serviceEvents: Read<KubeObject[]>;
+  rbac: { state: RbacState; account: { name: string; namespace: string | null } | null };
+}
+
+export interface ComponentReport {
+  component: Component;
+  /** null: the workload could not be read (RBAC), so neither presence nor version is known. */
+  installed: boolean | null;
+  version: string | null;
+  capabilities: { key: string; state: CapabilityState; since?: string; until?: string; source: string }[];
+}
+
+export interface PendingLb {
+  ref: string;
+  namespace: string;
+  name: string;
+  /** null: no failure recorded (still being set up), or the events could not be read. */
+  cause: PendingCause | null;
+  args: Record<string, string>;
+}
+
+export interface OverviewReport {
+  components: ComponentReport[];
+  nad: { state: 'unreadable' | 'missing' | 'empty' | 'malformed' | 'ok'; networks: string[] };
+  rbac: OverviewInput['rbac'];
+  loadBalancers: null | { allocated: { ref: string; address: string }[]; pending: PendingLb[]; eventsReadable: boolean };
+  /** What needs the owner's attention, most serious first (l10n keys under `harvesterOverview.problems.`). */
+  problems: { key: string; args?: Record<string, string | number> }[];
+}
+
+function componentReport(component: Component, read: Read<KubeObject>): ComponentReport {
+  const installed = read.readable ? !!read.value : null;
+  const version = versionFromWorkload(read.value, component);
+
+  return {
+    component,
+    installed,
+    version,
+    capabilities: CAPABILITIES.filter((c) => c.component === component).map((c) => ({
+      key: c.key, state: capabilityState(c, installed, version), since: c.since, until: c.until, source: c.source
+    })),
+  };
+}
+
+function loadBalancerReport(services: KubeObject[], events: Read<KubeObject[]>): NonNullable<OverviewReport['loadBalancers']> {
+  const lbs = services.filter(isLoadBalancer).sort((a, b) => serviceRef(a).localeCompare(serviceRef(b)));
+  const allocated: { ref: string; address: string }[] = [];
+  const pending: PendingLb[] = [];
+
+  lbs.forEach((svc) => {
+    const address = ingressAddress(svc);
+
+    if (address) {
+      allocated.push({ ref: serviceRef(svc), address });
+
+      return;
+    }
+    const failure = events.readable ? currentFailure(loadBalancerEvents(events.value || [], svc), false) : null;
+
+    pending.push({
+      ref:       serviceRef(svc),
+      namespace: svc.metadata.namespace || 'default',
+      name:      svc.metadata.name,
+      cause:     failure?.explanation.cause || null,
+      args:      failure?.explanation.args || {},
+    });
+  });
+
+  return {
+    allocated, pending, eventsReadable: events.readable
+  };
+}
+
+export function buildOverview(input: OverviewInput): OverviewReport {
+  const components = (['cloudProvider', 'csiDriver'] as Component[]).map((c) => componentReport(c, input.workloads[c]));
+  const mapping = input.nadMapping;
+  const nad: OverviewReport['nad'] = !mapping.readable || !mapping.value ? { state: 'unreadable', networks: [] } : { state: mapping.value.problem || 'ok', networks: mapping.value.options.map((o) => o.label) };
+  const loadBalancers = input.services.readable ? loadBalancerReport(input.services.value || [], input.serviceEvents) : null;
+  const problems: OverviewReport['problems'] = [];
+
+  components.forEach((c) => {
+    if (c.installed === false) {
+      problems.push({ key: `${ c.component }Missing` });
+    } else if (c.installed === null) {
+      problems.push({ key: `${ c.component }Unreadable` });
+    }
+  });
+  if (nad.state === 'malformed' || nad.state === 'empty') {
+    // The provider (v0.2.7+) refuses every network then; only a problem where it checks the mapping.
+    const provider = components[0];
+    const checks = provider.capabilities.find((c) => c.key === 'nadMapping')?.state;
+
+    if (checks !== 'unsupported' && checks !== 'notInstalled') {
+      problems.push({ key: nad.state === 'malformed' ? 'nadMalformed' : 'nadEmpty' });
+    }
+  }
+  if (input.rbac.state === 'missing' && components[1].installed !== false) {
+    problems.push({ key: 'rbacMissing', args: { name: input.rbac.account?.name || '', namespace: input.rbac.account?.namespace || '' } });
+  }
+  if (loadBalancers?.pending.length) {
+    problems.push({ key: 'pending', args: { count: loadBalancers.pending.length } });
+  }
+
+  return {
+    components, nad, rbac: input.rbac, loadBalancers, problems
+  };
+}
