@@ -106,8 +106,18 @@ export const SEL = {
   },
 
   /** The extension's parts, for the language and accessibility checks. */
+  overview: {
+    root:       tid('harvester-overview'),
+    card:       tid('overview-card'),
+    problems:   tid('overview-problems'),
+    component:  (c: 'cloudProvider' | 'csiDriver') => tid(`overview-component-${ c }`),
+    nad:        tid('overview-nad'),
+    rbacYaml:   tid('overview-rbac-yaml'),
+    lbCounts:   tid('overview-lb-counts'),
+    pendingRow: (ref: string) => `${ tid('overview-pending') } tbody tr:has-text("${ ref }")`,
+  },
   extensionRoots: [
-    tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'),
+    tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'), tid('harvester-overview'), tid('overview-card'),
   ],
 } as const;
 

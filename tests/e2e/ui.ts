@@ -58,6 +58,7 @@ export const paths = {
   storageClassCreate: (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/create`,
   storageClass:       (cluster: string, name: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/${ name }`,
   topology:           (cluster: string) => `/c/${ cluster }/explorer/harvester-topology`,
+  overview:           (cluster: string) => `/c/${ cluster }/explorer/harvester-integration`,
   nodes:              (cluster: string) => `/c/${ cluster }/explorer/node`,
   clusterHome:        (cluster: string) => `/c/${ cluster }/explorer`,
   prefs:              () => '/prefs',
