@@ -1,7 +1,11 @@
-import { createReadStream, promises as fs, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { contentType } from './contentTypes';
+import { resolveInside, sendFile, sendStatus } from './sendFile';
+
+// Hashed assets may be cached; index.html must not be, so a newly installed extension is seen on reload.
+const IMMUTABLE = 'public, max-age=31536000';
+const NO_CACHE = 'no-cache';
 
 /**
  * The Rancher release each dashboard build in `../shared/rancher-ui` stands for: the newest release tag that its
@@ -31,7 +35,7 @@ export function rancherVersionOfBuild(uiDir: string): string | null {
  */
 export async function serveDashboardBuild(uiDir: string, urlPath: string, res: ServerResponse): Promise<boolean> {
   if (urlPath === '/favicon.png' || urlPath === '/favicon.ico') {
-    return sendFile(path.join(uiDir, urlPath.slice(1)), res, false);
+    return sendFile(path.join(uiDir, urlPath.slice(1)), res, NO_CACHE);
   }
   if (urlPath === '/dashboard') {
     res.statusCode = 302;
@@ -43,55 +47,24 @@ export async function serveDashboardBuild(uiDir: string, urlPath: string, res: S
   if (!urlPath.startsWith('/dashboard/')) {
     return false;
   }
-  let rel: string;
-
-  try {
-    rel = decodeURIComponent(urlPath.slice('/dashboard/'.length));
-  } catch (e) {
-    rel = '';
-  }
+  const rel = urlPath.slice('/dashboard/'.length);
   const base = path.resolve(uiDir);
-  const file = path.resolve(base, rel);
+  const file = resolveInside(base, rel);
 
-  if (file !== base && !file.startsWith(`${ base }${ path.sep }`)) {
-    res.statusCode = 403;
-    res.end('forbidden');
-
-    return true;
+  if (!file) {
+    return sendStatus(res, 403, urlPath);
   }
   // A file of the build (js/, fonts/, img/ …) or, for anything else, the app shell: client routing decides.
   const isAsset = /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html');
 
-  if (await sendFile(file, res, isAsset)) {
+  if (await sendFile(file, res, isAsset ? IMMUTABLE : NO_CACHE)) {
     return true;
   }
   if (isAsset) {
-    res.statusCode = 404;
-    res.end(`not found: ${ urlPath }`);
-
-    return true;
+    return sendStatus(res, 404, urlPath);
   }
 
-  return sendFile(path.join(base, 'index.html'), res, false);
+  return sendFile(path.join(base, 'index.html'), res, NO_CACHE);
 }
 
-async function sendFile(file: string, res: ServerResponse, immutable: boolean): Promise<boolean> {
-  let stat;
 
-  try {
-    stat = await fs.stat(file);
-  } catch (e) {
-    return false;
-  }
-  if (!stat.isFile()) {
-    return false;
-  }
-  res.statusCode = 200;
-  res.setHeader('content-type', contentType(file));
-  res.setHeader('content-length', `${ stat.size }`);
-  // Hashed assets may be cached; index.html must not be, so a newly installed extension is seen on reload.
-  res.setHeader('cache-control', immutable ? 'public, max-age=31536000' : 'no-cache');
-  createReadStream(file).pipe(res);
-
-  return true;
-}

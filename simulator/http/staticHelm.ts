@@ -1,7 +1,6 @@
-import { createReadStream, promises as fs } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { contentType } from './contentTypes';
+import { resolveInside, sendFile, sendStatus } from './sendFile';
 
 /** URL prefix -> folder under the repository root holding the extension's Helm repository. */
 const FOLDERS: Record<string, string> = {
@@ -20,41 +19,11 @@ export async function serveHelm(repoRoot: string, urlPath: string, res: ServerRe
   if (!prefix) {
     return false;
   }
-  const base = path.resolve(repoRoot, FOLDERS[prefix]);
-  let rel: string;
+  const file = resolveInside(path.resolve(repoRoot, FOLDERS[prefix]), urlPath.slice(prefix.length));
 
-  try {
-    rel = decodeURIComponent(urlPath.slice(prefix.length));
-  } catch (e) {
-    rel = '';
+  if (!file) {
+    return sendStatus(res, 403, urlPath);
   }
-  const file = path.resolve(base, rel);
 
-  // Never leave the folder (`..`, absolute paths, encoded slashes).
-  if (file !== base && !file.startsWith(`${ base }${ path.sep }`)) {
-    res.statusCode = 403;
-    res.end('forbidden');
-
-    return true;
-  }
-  let stat;
-
-  try {
-    stat = await fs.stat(file);
-  } catch (e) {
-    stat = null;
-  }
-  if (!stat || !stat.isFile()) {
-    res.statusCode = 404;
-    res.setHeader('content-type', 'text/plain; charset=utf-8');
-    res.end(`not found: ${ urlPath }`);
-
-    return true;
-  }
-  res.statusCode = 200;
-  res.setHeader('content-type', contentType(file));
-  res.setHeader('content-length', `${ stat.size }`);
-  createReadStream(file).pipe(res);
-
-  return true;
+  return (await sendFile(file, res)) || sendStatus(res, 404, urlPath);
 }

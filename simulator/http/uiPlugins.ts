@@ -1,9 +1,9 @@
-import { createReadStream, promises as fs, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { listObjects, SimState } from '../steve/state';
 import { KubeObject } from '../steve/types';
-import { contentType } from './contentTypes';
+import { resolveInside, sendFile, sendStatus } from './sendFile';
 
 export const UIPLUGIN_TYPE = 'catalog.cattle.io.uiplugin';
 
@@ -69,32 +69,15 @@ export async function serveUiPluginFile(state: SimState, repoRoot: string, urlPa
   if (!m) {
     return false;
   }
-  const [, name, version, rest] = m.map((x) => decodeURIComponent(x));
+  const [name, version] = [m[1], m[2]].map((x) => decodeURIComponent(x));
+  const rest = m[3];
   const installed = listObjects(state, 'local', UIPLUGIN_TYPE).map(specOf).some((s) => s?.name === name && s?.version === version);
   // A local build (`--extension-build dist-pkg/<name>-<version>`) stands in for the published files of the same
   // name and version: tests run the code being tested through the real install path.
   const build = builds[`${ name }/${ version }`];
-  const base = build && rest.startsWith('plugin/') ? path.resolve(build) : path.resolve(repoRoot, 'extensions', name, version);
-  const file = path.resolve(base, build && rest.startsWith('plugin/') ? rest.slice('plugin/'.length) : rest);
-  const inside = file.startsWith(`${ base }${ path.sep }`);
-  let stat = null;
+  const fromBuild = !!build && rest.startsWith('plugin/');
+  const base = fromBuild ? path.resolve(build) : path.resolve(repoRoot, 'extensions', name, version);
+  const file = resolveInside(base, fromBuild ? rest.slice('plugin/'.length) : rest);
 
-  try {
-    stat = installed && inside ? await fs.stat(file) : null;
-  } catch (e) {
-    stat = null;
-  }
-  if (!stat?.isFile()) {
-    res.statusCode = 404;
-    res.setHeader('content-type', 'text/plain; charset=utf-8');
-    res.end(`not found: ${ urlPath }`);
-
-    return true;
-  }
-  res.statusCode = 200;
-  res.setHeader('content-type', contentType(file));
-  res.setHeader('content-length', `${ stat.size }`);
-  createReadStream(file).pipe(res);
-
-  return true;
+  return (installed && file && file !== base && await sendFile(file, res)) || sendStatus(res, 404, urlPath);
 }
