@@ -52,7 +52,7 @@ export function manyServices(clusterIp: number, loadBalancers: number): KubeObje
     const i = clusterIp + j;
     const ns = `ns-${ i % 50 }`;
     const shares = j % 10 === 9;
-    const extra = shares ? { [`${ P }/primary-service`]: `${ ns }/lb-${ j - 1 }` } : { [`${ P }/ipam`]: j % 3 ? 'pool' : 'dhcp' };
+    const extra: Record<string, string> = shares ? { [`${ P }/primary-service`]: `${ ns }/lb-${ j - 1 }` } : { [`${ P }/ipam`]: j % 3 ? 'pool' : 'dhcp' };
 
     out.push(service(ns, `lb-${ j }`, {
       type:      'LoadBalancer',
