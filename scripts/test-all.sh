@@ -12,4 +12,6 @@ summary=$(node -e 'const r = require("./tmp/jest-results.json"); console.log(`un
 echo "$summary"
 [ "$status" -eq 0 ] || exit "$status"
 echo "== build-pkg"; ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui
+# Sizes are deterministic: the bundle budgets and the no-second-copy rule are checked here (issue 13); timings stay in the bench.
+echo "== bundle check"; tsx scripts/bench/bundleCheck.ts
 echo "$summary"

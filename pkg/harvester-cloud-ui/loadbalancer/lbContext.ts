@@ -13,16 +13,33 @@ export interface LbContext {
 }
 
 /**
- * The cluster's LoadBalancer Services (the only ones that can be a primary or share a port), without the fields
- * no rule reads. A plain request, not `findAll`: loading the whole Service collection into the store would replace
- * the objects the page holds (its `liveValue`), so the shell's conflict merge would compare against a copy no watch
- * keeps fresh, and it would download every Service of a large cluster.
+ * The only fields of other Services the Add-on Config's rules read (every reader of `LbContext.services`):
+ * - services.ts serviceRef, primaryCandidates, secondariesOf, overlappingPorts: metadata.name/namespace/annotations,
+ *   spec.type, spec.ports, status.loadBalancer (ingressAddress);
+ * - lbStatus.ts loadBalancerOwner / loadHostLoadBalancer (the Pending explanation): metadata.uid of the primary,
+ *   which names the Harvester LoadBalancer (hostLbName.ts).
+ * A rule that reads another field must add it here (tests/unit/loadbalancer/scale.test.ts checks the rules see it).
+ */
+export const SERVICE_FIELDS = [
+  'metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.annotations', 'spec.type', 'spec.ports', 'status.loadBalancer',
+] as const;
+
+/**
+ * The cluster's LoadBalancer Services (the only ones that can be a primary or share a port), with only the fields
+ * the rules read: Steve's `include=` keeps just those paths (rancher/steve pkg/resources/common/formatter.go
+ * includeFields: one dotted path per `include` value; the resource's id, type and links stay). With 5,000 Services
+ * in a cluster this is what keeps the tab's requests small (docs/performance.md).
+ *
+ * A plain request (`cluster/request`), never `findAll`/`find`: these objects are partial, and put into the store
+ * they would replace the objects the page holds (its `liveValue`) with copies lacking most fields, so a save or
+ * the shell's conflict merge would drop what they lack. They stay in this tab's context only.
  */
 export function loadBalancerServicesUrl(store: StoreLike): string {
   const base = store.getters['cluster/urlFor']('service');
   const sep = base.includes('?') ? '&' : '?';
+  const include = SERVICE_FIELDS.map((f) => `include=${ encodeURIComponent(f) }`).join('&');
 
-  return `${ base }${ sep }filter=spec.type=LoadBalancer&exclude=metadata.managedFields`;
+  return `${ base }${ sep }filter=spec.type=LoadBalancer&${ include }`;
 }
 
 /**
