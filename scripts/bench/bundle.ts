@@ -30,7 +30,7 @@ export const SCREENS: ScreenDef[] = [
     id: 'lbTab', title: 'Service Add-on Config tab', components: ['loadbalancer/AddOnConfigTab.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'lbColumns', title: 'Service list/detail LB columns', components: ['loadbalancer/serviceColumns.ts'], budget: 30 * KIB, enforced: false
+    id: 'lbColumns', title: 'Service list/detail LB columns', components: ['loadbalancer/serviceColumns.ts'], budget: 30 * KIB, enforced: true
   },
   {
     id: 'storageForm', title: 'StorageClass provisioner form', components: ['storage/StorageClassEdit.vue', 'storage/HarvesterProvisioner.vue'], budget: 30 * KIB, enforced: false
@@ -42,10 +42,10 @@ export const SCREENS: ScreenDef[] = [
     id: 'topologyCard', title: 'Topology dashboard card', components: ['topology/TopologyCard.vue'], budget: 30 * KIB, enforced: false
   },
   {
-    id: 'overviewPage', title: 'Harvester integration page', components: ['overview/OverviewPage.vue'], budget: 30 * KIB, enforced: false
+    id: 'overviewPage', title: 'Harvester integration page', components: ['overview/OverviewPage.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'overviewCard', title: 'Harvester integration card', components: ['overview/OverviewCard.vue'], budget: 30 * KIB, enforced: false
+    id: 'overviewCard', title: 'Harvester integration card', components: ['overview/OverviewCard.vue'], budget: 30 * KIB, enforced: true
   },
 ];
 

@@ -1,11 +1,11 @@
 /**
  * How the overview shows its report: badge colours and message keys, kept out of the view so the choices are tested.
- * Badge classes are the dashboard's own (`bg-success` …), styled by the host page.
+ * Tones are the controls' StateBadge colours.
  */
 import { CapabilityState } from './capabilities';
 import { ComponentReport, OverviewReport } from './report';
 
-export type Tone = 'success' | 'warning' | 'error' | 'info' | 'darker';
+export type Tone = 'success' | 'warning' | 'error' | 'info' | 'disabled';
 
 export function installedTone(c: ComponentReport): Tone {
   return c.installed === true ? 'success' : c.installed === false ? 'error' : 'info';
@@ -18,7 +18,7 @@ export function installedKey(c: ComponentReport): string {
 
 export function capabilityTone(state: CapabilityState): Tone {
   return ({
-    supported: 'success', unsupported: 'darker', unknown: 'info', notInstalled: 'darker'
+    supported: 'success', unsupported: 'disabled', unknown: 'info', notInstalled: 'disabled'
   } as const)[state];
 }
 
