@@ -35,8 +35,21 @@ export function problemOf(e: unknown): HostProblem {
 /** What a guest's host and VM namespaces are does not change while the page is open: asked once per guest. */
 const placement = new Map<string, Promise<{ hostClusterId: string | null; namespaces: string[] | null }>>();
 
+/** The last host reading per guest, shown at once on a repeat visit while it is checked again. */
+const lastResult = new Map<string, HostTopologyResult>();
+
 export function clearHostPlacement(): void {
   placement.clear();
+  lastResult.clear();
+}
+
+export function lastHostTopology(guestClusterId: string): HostTopologyResult | undefined {
+  return lastResult.get(guestClusterId);
+}
+
+/** Starts finding the guest's host and VM namespaces (Rancher-local requests only) before they are needed. */
+export function prefetchHostPlacement(store: StoreLike, guestClusterId: string): void {
+  placementOf(store, guestClusterId).catch(() => undefined);
 }
 
 function placementOf(store: StoreLike, guestClusterId: string) {
@@ -82,8 +95,26 @@ async function inNamespaces(namespaces: string[] | null, one: (ns?: string) => P
  * the VM instances (in the guest's VM namespaces when its machine pools name them, else every namespace the user
  * can read) and the host's nodes, in parallel; the VMs themselves only when some guest node's VM has no instance
  * (stopped, or missing). Lists are kept in the topology cache and re-read only when the host's revision moved.
+ * `guestNodes` may be a promise: the host is then read while the guest's nodes load.
  */
-export async function loadHostTopology(store: StoreLike, guestClusterId: string, guestNodes: readonly KubeObject[], cache: SlimCache = topologyCache): Promise<HostTopologyResult> {
+export async function loadHostTopology(
+  store: StoreLike,
+  guestClusterId: string,
+  guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>,
+  cache: SlimCache = topologyCache
+): Promise<HostTopologyResult> {
+  const result = await readHost(store, guestClusterId, guestNodes, cache);
+
+  if (result.snapshot) {
+    lastResult.set(guestClusterId, result);
+  } else {
+    lastResult.delete(guestClusterId);
+  }
+
+  return result;
+}
+
+async function readHost(store: StoreLike, guestClusterId: string, guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>, cache: SlimCache): Promise<HostTopologyResult> {
   let where: { hostClusterId: string | null; namespaces: string[] | null };
 
   try {
@@ -104,7 +135,8 @@ export async function loadHostTopology(store: StoreLike, guestClusterId: string,
   try {
     const vmis = await inNamespaces(where.namespaces, (ns) => hostSlim(store, cache, id, HOST_TYPES.vmi, VMI_FIELDS, ns));
     const owned = new Set(vmis.map(ownerVmUid).filter(Boolean));
-    const withoutInstance = guestNodes.some((n) => {
+    // The guest's nodes may still be loading (the page reads both at once): only this step needs them.
+    const withoutInstance = (await guestNodes).some((n) => {
       const uid = vmUidOf(n);
 
       return !!uid && !owned.has(uid);

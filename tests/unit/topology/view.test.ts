@@ -6,7 +6,12 @@ import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
 import { topologyCache } from '@pkg/topology/slimCache';
 import { clearHostPlacement } from '@pkg/topology/hostTopology';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
+import { RouterLinkStub } from '@vue/test-utils';
+import { checkCluster } from '@pkg/steve/guestRegistry';
+import { mountWithStore } from '../../harness/mount';
+import {
+  HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle
+} from './demoStore';
 
 let state = createState(demoSeed());
 // Handlers resolve `state` per request, so each test can start from a fresh demo.
@@ -185,5 +190,16 @@ describe('TopologyView on the demo rke2 guest', () => {
     await nameHeader?.find('button').trigger('click');
     expect(nameHeader?.attributes('aria-sort')).toBe('descending');
     expect(names()).toStrictEqual([...sorted].reverse());
+  });
+
+  it('reads the host while the nodes load when the cluster is already known as a Harvester guest', async() => {
+    const store = await demoStore(RKE2_GUEST.id);
+
+    expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
+    const wrapper = mountWithStore(TopologyView, store, { global: { stubs: { RouterLink: RouterLinkStub } } });
+
+    await settle();
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
+    expect(wrapper.find('[data-testid="topology-status-rke2-guest-pool1-f"]').text()).toBe('Drifted');
   });
 });
