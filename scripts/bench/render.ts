@@ -50,7 +50,8 @@ export interface VisitRequests {
   /** Response bodies as transferred (gzip where the server compressed). */
   encoded: number;
   decoded: number;
-  urls: { url: string; encoded: number; decoded: number }[];
+  /** Each request, with when it started and ended (ms after the visit's click, from the browser's timing). */
+  urls: { url: string; encoded: number; decoded: number; startMs: number; endMs: number }[];
 }
 
 export interface SizeResult {
@@ -137,6 +138,7 @@ async function timeInPage(page: Page, click: string, ready: string[]): Promise<n
 /** Records the requests a visit makes (started while `recording`), with their transferred and decoded sizes. */
 class RequestLog {
   private current: Promise<VisitRequests['urls'][number] | null>[] | null = null;
+  private since = 0;
 
   constructor(page: Page) {
     page.on('requestfinished', (req) => {
@@ -154,13 +156,20 @@ class RequestLog {
     const sizes = await req.sizes().catch(() => null);
     const body = await (await req.response())?.body().catch(() => null);
 
+    const timing = req.timing();
+
     return {
-      url: `${ req.method() } ${ url.pathname }${ url.search }`, encoded: sizes?.responseBodySize ?? 0, decoded: body?.length ?? 0
+      url:     `${ req.method() } ${ url.pathname }${ url.search }`,
+      encoded: sizes?.responseBodySize ?? 0,
+      decoded: body?.length ?? 0,
+      startMs: Math.round(timing.startTime - this.since),
+      endMs:   Math.round(timing.startTime + timing.responseEnd - this.since),
     };
   }
 
   start() {
     this.current = [];
+    this.since = Date.now();
   }
 
   async stop(): Promise<VisitRequests> {

@@ -202,4 +202,15 @@ describe('TopologyView on the demo rke2 guest', () => {
     expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
     expect(wrapper.find('[data-testid="topology-status-rke2-guest-pool1-f"]').text()).toBe('Drifted');
   });
+
+  it('while open, picks up a change to the nodes on its next check of the revisions', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+    const node = getObject(state, RKE2_GUEST.id, 'node', 'rke2-guest-pool1-a') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'node', { ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, [ZONE]: 'us-east-1z' } } });
+    await (wrapper.vm as any).recheck();
+    await settle();
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 4 zones, 6 nodes, 1 unlabelled, 2 drifted');
+    wrapper.unmount();
+  });
 });
