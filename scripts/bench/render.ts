@@ -194,7 +194,7 @@ async function timeExpand(page: Page): Promise<number> {
 
 /** Types a zone name into the filter until the frame after the page shows the matches. */
 async function timeFilter(page: Page): Promise<number> {
-  const input = `${ SEL.topology.root } [data-testid="topology-filter"] input`;
+  const input = `${ SEL.topology.root } ${ SEL.topology.filter }`;
 
   await page.locator(input).waitFor({ state: 'visible', timeout: WAIT_MS });
   const ms = await page.evaluate(({ input }) => new Promise<number>((resolve) => {
@@ -206,7 +206,7 @@ async function timeFilter(page: Page): Promise<number> {
     // Vue patches in a microtask; the frame after is the one that paints the filtered zones.
     requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
   }), { input });
-  const shown = await page.locator('[data-testid="topology-filter-matches"]').innerText();
+  const shown = await page.locator(SEL.topology.matches).innerText();
 
   if (!/match/i.test(shown)) {
     throw new Error(`the filter did not apply: ${ shown }`);
