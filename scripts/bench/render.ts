@@ -1,116 +1,295 @@
 /**
- * Render bench (issue 5): the Topology page of guest clusters with 500 and 5,000 nodes in 10 zones, in headless
- * Chromium, beside the shell's own Node list of the same cluster in the same run.
+ * Render bench (issue 13): the Topology page beside the shell's own Node list, at 500 and 5,000 nodes, in the REAL
+ * Rancher 2.15 dashboard (the production build in ../shared/rancher-ui/2.15) with this extension installed as a
+ * UIPlugin from dist-pkg, as users get it; in-app navigation (clicks in the side menu, no page loads).
  *
- *   bash scripts/with-env tsx scripts/bench/render.ts
+ *   bash scripts/with-env tsx scripts/bench/render.ts      (after npm run build-pkg harvester-cloud-ui)
  *
- * Starts the simulator with SIM_SCALE_NODES (simulator/demo/clusters/scaleGuest.ts: the `scale-<n>` guests, their VMs on
- * harvester-host, every 7th drifted) and the dashboard dev server on free ports
- * (tests/e2e/demo.ts), logs in as admin and, per size, takes the median of RUNS full page loads of:
- *   - the Node list, until its table shows its first row;
- *   - the Topology page, until its summary line shows (the guest's nodes grouped), and on until the drift panel shows
- *     (the host's VMs read and compared);
- *   - and, on the loaded Topology page, a click that expands a zone until the frame after its node table rendered.
- * Exits non-zero (and stops everything) when it cannot measure, e.g. without a browser: `npm run bench` then says so.
+ * Starts the simulator as the compat suite does (tests/compat/fixtures.ts startCompatSim) with SIM_SCALE_NODES
+ * (simulator/demo/clusters/scaleGuest.ts: the `scale-<n>` guests, their VMs on harvester-host, every 7th drifted),
+ * logs in as admin and, per size, RUNS times:
+ *   1. loads the cluster's Events list (a fresh page: nothing cached; not timed; in the side menu's Cluster group
+ *      beside Nodes and Topology; not the cluster dashboard, whose Topology card would fill the cache first),
+ *   2. clicks Nodes: until the list's first row is painted          (Node list, first visit)
+ *   3. clicks Topology: until its first zone row is painted, then until drift is complete (the drift panel)
+ *   4. clicks Nodes again, then Topology again                       (repeat visits)
+ *   5. on the repeat Topology visit: expands a collapsed zone, and types into the filter: until the frame after.
+ * Times are taken in the page (click → MutationObserver sees the element → the next animation frame). Each visit's
+ * requests (from the click until drift complete plus a second) are counted with their transferred (encoded, gzip)
+ * and decoded body sizes, from Playwright's request sizes (CDP Network events). Medians over RUNS.
+ * Writes tmp/bench/topology-render.json for scripts/bench/index.ts; never judges a number (index.ts prints budgets).
  *
  * CHROMIUM: another Chromium binary than /usr/bin/chromium. BENCH_RENDER_SIZES: other sizes than 500,5000.
+ * BENCH_RENDER_RUNS: other than 5. BENCH_RANCHER: another build than 2.15.
  */
 import fs from 'node:fs';
-import { Browser, chromium, Page } from 'playwright-core';
-import { Demo, startDemo } from '../../tests/e2e/demo';
+import path from 'node:path';
+import { Browser, chromium, Page, Request } from 'playwright-core';
+import { rancherBuilds } from '../../tests/compat/builds';
 import { SEL } from '../../tests/e2e/selectors';
-import { login, newUserContext, paths, USERS } from '../../tests/e2e/ui';
+import { login, newUserContext, USERS } from '../../tests/e2e/ui';
 import { scaleClusterId } from '../../simulator/demo/clusters/scaleGuest';
 
+const ROOT = path.resolve(__dirname, '..', '..');
+const OUT = path.join(ROOT, 'tmp', 'bench', 'topology-render.json');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const SIZES = (process.env.BENCH_RENDER_SIZES || '500,5000').split(',').map(Number).filter((n) => n > 0);
-const RUNS = 3;
-const LOAD_MS = 120000;
+const RUNS = Number(process.env.BENCH_RENDER_RUNS) || 5;
+const RANCHER = process.env.BENCH_RANCHER || '2.15';
+const WAIT_MS = 120000;
 /** The Topology page has read the host: its drift panel, or why it cannot show one. */
-const HOST_READ = `${ SEL.topology.drift }, ${ SEL.topology.hostProblem }, ${ SEL.topology.notHarvest }`;
+const DRIFT_DONE = `${ SEL.topology.drift }, ${ SEL.topology.hostProblem }, ${ SEL.topology.notHarvest }`;
+const TOPOLOGY_FIRST_ROW = `${ SEL.topology.zone }`;
+const NAV = {
+  nodes:    '.side-nav a.type-link:has(span.label:text-is("Nodes"))',
+  topology: '.side-nav a.type-link:has(span.label:text-is("Topology"))',
+};
 
-interface RenderTiming {
+export interface VisitRequests {
+  count: number;
+  /** Response bodies as transferred (gzip where the server compressed). */
+  encoded: number;
+  decoded: number;
+  /** Each request, with when it started and ended (ms after the visit's click, from the browser's timing). */
+  urls: { url: string; encoded: number; decoded: number; startMs: number; endMs: number }[];
+}
+
+export interface SizeResult {
   nodes: number;
-  nodeListMs: number;
-  topologyMs: number;
-  driftMs: number;
+  runs: number;
+  nodeListFirstMs: number;
+  nodeListRepeatMs: number;
+  topologyFirstMs: number;
+  topologyRepeatMs: number;
+  /** Drift complete, after the first row (first and repeat visits). */
+  driftAfterFirstMs: number;
+  driftAfterRepeatMs: number;
   expandMs: number;
+  filterMs: number;
+  nodeListFirst: VisitRequests;
+  nodeListRepeat: VisitRequests;
+  topologyFirst: VisitRequests;
+  topologyRepeat: VisitRequests;
+  samples: Record<string, number[]>;
+}
+
+export interface RenderReport {
+  rancher: string;
+  measuredAt: string;
+  results: SizeResult[];
 }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
 
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
 }
 
-/** A full page load of `pathname`, timed from the navigation's start until `ready` is visible. */
-async function timeLoad(page: Page, dashboardUrl: string, pathname: string, ...ready: string[]): Promise<number[]> {
-  const started = performance.now();
-  const times: number[] = [];
+/** Clicks `click` in the page and resolves, per selector, the ms from the click to the frame after it appeared. */
+async function timeInPage(page: Page, click: string, ready: string[]): Promise<number[]> {
+  await page.locator(click).first().waitFor({ state: 'visible', timeout: WAIT_MS });
 
-  await page.goto(`${ dashboardUrl }${ pathname }`, { waitUntil: 'commit' });
-  for (const selector of ready) {
-    await page.locator(selector).first().waitFor({ state: 'visible', timeout: LOAD_MS });
-    times.push(performance.now() - started);
+  return page.evaluate(({ click, ready, wait }) => new Promise<number[]>((resolve, reject) => {
+    const marks: (number | undefined)[] = ready.map(() => undefined);
+    const seen = ready.map(() => false);
+    const visible = (sel: string) => [...document.querySelectorAll(sel)].some((el) => (el as HTMLElement).offsetParent !== null);
+    let observer: MutationObserver | null = null;
+    const timer = setTimeout(() => {
+      observer?.disconnect();
+      reject(new Error(`not shown within ${ wait } ms: ${ ready.filter((_, i) => marks[i] === undefined).join(' | ') }`));
+    }, wait);
+    let start = 0;
+    const check = () => {
+      ready.forEach((sel, i) => {
+        if (!seen[i] && visible(sel)) {
+          seen[i] = true;
+          // The frame that paints it.
+          requestAnimationFrame(() => {
+            marks[i] = performance.now() - start;
+            if (marks.every((m) => m !== undefined)) {
+              clearTimeout(timer);
+              observer?.disconnect();
+              resolve(marks as number[]);
+            }
+          });
+        }
+      });
+    };
+
+    observer = new MutationObserver(check);
+    observer.observe(document.body, {
+      childList: true, subtree: true, attributes: true, characterData: true
+    });
+    start = performance.now();
+    (document.querySelector(click) as HTMLElement).click();
+    check();
+  }), {
+    click: await page.locator(click).first().evaluate((el) => {
+      el.setAttribute('data-bench-click', '1');
+
+      return '[data-bench-click="1"]';
+    }),
+    ready,
+    wait: WAIT_MS
+  })
+    .finally(() => page.evaluate(() => document.querySelectorAll('[data-bench-click]').forEach((el) => el.removeAttribute('data-bench-click'))).catch(() => undefined));
+}
+
+/** Records the requests a visit makes (started while `recording`), with their transferred and decoded sizes. */
+class RequestLog {
+  private current: Promise<VisitRequests['urls'][number] | null>[] | null = null;
+  private since = 0;
+
+  constructor(page: Page) {
+    page.on('requestfinished', (req) => {
+      this.current?.push(this.size(req));
+    });
   }
 
-  return times;
+  private async size(req: Request) {
+    const url = new URL(req.url());
+
+    // The API only: the dashboard's own scripts are cached by the browser.
+    if (!/^\/(v1|v3|k8s|v1-public|v3-public)\//.test(url.pathname)) {
+      return null;
+    }
+    const sizes = await req.sizes().catch(() => null);
+    const body = await (await req.response())?.body().catch(() => null);
+
+    const timing = req.timing();
+
+    return {
+      url:     `${ req.method() } ${ url.pathname }${ url.search }`,
+      encoded: sizes?.responseBodySize ?? 0,
+      decoded: body?.length ?? 0,
+      startMs: Math.round(timing.startTime - this.since),
+      endMs:   Math.round(timing.startTime + timing.responseEnd - this.since),
+    };
+  }
+
+  start() {
+    this.current = [];
+    this.since = Date.now();
+  }
+
+  async stop(): Promise<VisitRequests> {
+    const pending = this.current || [];
+
+    this.current = null;
+    const urls = (await Promise.all(pending)).filter((u): u is VisitRequests['urls'][number] => !!u);
+
+    return {
+      count: urls.length, encoded: urls.reduce((n, u) => n + u.encoded, 0), decoded: urls.reduce((n, u) => n + u.decoded, 0), urls
+    };
+  }
 }
 
-/** On the loaded Topology page: clicks the first collapsed zone and waits for the frame after its node table renders. */
+/** Times a click on a collapsed zone header until the frame after its table rendered. */
 async function timeExpand(page: Page): Promise<number> {
   const header = `${ SEL.topology.zone } button.zone-header[aria-expanded="false"]`;
+  const [ms] = await timeInPage(page, header, [`${ SEL.topology.zone } button.zone-header[aria-expanded="true"] ~ * tr.main-row`]);
 
-  await page.locator(header).first().waitFor({ state: 'visible', timeout: LOAD_MS });
-
-  return page.evaluate((selector) => new Promise<number>((resolve, reject) => {
-    const button = document.querySelector(selector) as HTMLButtonElement | null;
-
-    if (!button) {
-      reject(new Error(`no ${ selector }`));
-
-      return;
-    }
-    const start = performance.now();
-
-    button.click();
-    // Vue patches the DOM in a microtask; the second frame after the click is the one that painted it.
-    requestAnimationFrame(() => requestAnimationFrame(() => {
-      if (button.getAttribute('aria-expanded') !== 'true') {
-        reject(new Error('the zone did not expand'));
-      } else {
-        resolve(performance.now() - start);
-      }
-    }));
-  }), header);
+  return ms;
 }
 
-async function measure(browser: Browser, dashboardUrl: string): Promise<RenderTiming[]> {
+/** Types a zone name into the filter until the frame after the page shows the matches. */
+async function timeFilter(page: Page): Promise<number> {
+  const input = `${ SEL.topology.root } ${ SEL.topology.filter }`;
+
+  await page.locator(input).waitFor({ state: 'visible', timeout: WAIT_MS });
+  const ms = await page.evaluate(({ input }) => new Promise<number>((resolve) => {
+    const el = document.querySelector(input) as HTMLInputElement;
+    const start = performance.now();
+
+    el.value = 'zone-3';
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    // Vue patches in a microtask; the frame after is the one that paints the filtered zones.
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+  }), { input });
+  const shown = await page.locator(SEL.topology.matches).innerText();
+
+  if (!/match/i.test(shown)) {
+    throw new Error(`the filter did not apply: ${ shown }`);
+  }
+  await page.locator(input).fill('');
+
+  return ms;
+}
+
+async function visit(page: Page, log: RequestLog, click: string, ready: string[]): Promise<{ ms: number[]; requests: VisitRequests }> {
+  log.start();
+  const ms = await timeInPage(page, click, ready);
+
+  // Requests started just after (the spread picker's lists) belong to the visit too.
+  await page.waitForTimeout(1000);
+
+  return { ms, requests: await log.stop() };
+}
+
+const kb = (n: number) => `${ (n / 1024).toFixed(0) } KiB`;
+
+async function measure(browser: Browser, dashboard: string): Promise<SizeResult[]> {
   const { context, page } = await newUserContext(browser);
-  const results: RenderTiming[] = [];
+  const log = new RequestLog(page);
+
+  // tsx (esbuild keepNames) wraps the functions given to page.evaluate in __name(): give the page one.
+  await context.addInitScript({ content: 'globalThis.__name = globalThis.__name || ((f) => f);' });
+  const results: SizeResult[] = [];
 
   try {
-    await login(page, dashboardUrl, USERS.admin);
+    await login(page, dashboard, USERS.admin);
     for (const n of SIZES) {
       const cluster = scaleClusterId(n);
-      const nodeList: number[] = [];
-      const topology: number[] = [];
-      const drift: number[] = [];
-      const expand: number[] = [];
+      const s: Record<string, number[]> = {
+        nodeListFirst: [], nodeListRepeat: [], topologyFirst: [], topologyRepeat: [], driftAfterFirst: [], driftAfterRepeat: [], expand: [], filter: []
+      };
+      const req: Record<string, VisitRequests[]> = {
+        nodeListFirst: [], nodeListRepeat: [], topologyFirst: [], topologyRepeat: []
+      };
 
       for (let run = 0; run < RUNS; run++) {
-        nodeList.push((await timeLoad(page, dashboardUrl, paths.nodes(cluster), SEL.table.rows))[0]);
-        const [summary, panel] = await timeLoad(page, dashboardUrl, paths.topology(cluster), SEL.topology.summary, HOST_READ);
+        // A fresh page: the store and the topology cache start empty.
+        await page.goto(`${ dashboard }/c/${ cluster }/explorer/event`, { waitUntil: 'domcontentloaded', timeout: WAIT_MS });
+        await page.locator(NAV.nodes).first().waitFor({ state: 'visible', timeout: WAIT_MS });
+        await page.waitForTimeout(1500); // the dashboard's own start-up requests settle
 
-        topology.push(summary);
-        drift.push(panel);
-        expand.push(await timeExpand(page));
+        for (const phase of ['First', 'Repeat'] as const) {
+          const nodes = await visit(page, log, NAV.nodes, [SEL.table.rows]);
+
+          s[`nodeList${ phase }`].push(nodes.ms[0]);
+          req[`nodeList${ phase }`].push(nodes.requests);
+          const topo = await visit(page, log, NAV.topology, [TOPOLOGY_FIRST_ROW, DRIFT_DONE]);
+
+          s[`topology${ phase }`].push(topo.ms[0]);
+          s[`driftAfter${ phase }`].push(Math.max(0, topo.ms[1] - topo.ms[0]));
+          req[`topology${ phase }`].push(topo.requests);
+        }
+        s.expand.push(await timeExpand(page));
+        s.filter.push(await timeFilter(page));
+        console.error(`[render] ${ n } nodes, run ${ run + 1 }: node list ${ Math.round(s.nodeListFirst[run]) }/${ Math.round(s.nodeListRepeat[run]) } ms, topology ${ Math.round(s.topologyFirst[run]) }/${ Math.round(s.topologyRepeat[run]) } ms (+drift ${ Math.round(s.driftAfterFirst[run]) }/${ Math.round(s.driftAfterRepeat[run]) }), expand ${ Math.round(s.expand[run]) } ms, filter ${ Math.round(s.filter[run]) } ms; topology requests ${ req.topologyFirst[run].count } ${ kb(req.topologyFirst[run].encoded) } / ${ req.topologyRepeat[run].count } ${ kb(req.topologyRepeat[run].encoded) }`);
       }
-      const shown = await page.locator(SEL.topology.summary).innerText();
+      const medianVisit = (list: VisitRequests[]): VisitRequests => {
+        const byBytes = [...list].sort((a, b) => a.encoded - b.encoded);
 
-      console.error(`[render] ${ n } nodes: node list ${ nodeList.map(Math.round).join('/') } ms, topology ${ topology.map(Math.round).join('/') } ms, drift panel ${ drift.map(Math.round).join('/') } ms, expand ${ expand.map(Math.round).join('/') } ms (${ shown.trim() })`);
+        return byBytes[Math.floor(byBytes.length / 2)];
+      };
+
       results.push({
-        nodes: n, nodeListMs: median(nodeList), topologyMs: median(topology), driftMs: median(drift), expandMs: median(expand)
+        nodes:              n,
+        runs:               RUNS,
+        nodeListFirstMs:    median(s.nodeListFirst),
+        nodeListRepeatMs:   median(s.nodeListRepeat),
+        topologyFirstMs:    median(s.topologyFirst),
+        topologyRepeatMs:   median(s.topologyRepeat),
+        driftAfterFirstMs:  median(s.driftAfterFirst),
+        driftAfterRepeatMs: median(s.driftAfterRepeat),
+        expandMs:           median(s.expand),
+        filterMs:           median(s.filter),
+        nodeListFirst:      medianVisit(req.nodeListFirst),
+        nodeListRepeat:     medianVisit(req.nodeListRepeat),
+        topologyFirst:      medianVisit(req.topologyFirst),
+        topologyRepeat:     medianVisit(req.topologyRepeat),
+        samples:            s,
       });
     }
   } finally {
@@ -124,32 +303,40 @@ async function main(): Promise<void> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`no Chromium at ${ CHROMIUM }`);
   }
+  const build = rancherBuilds().find((b) => b.version === RANCHER);
+
+  if (!build) {
+    throw new Error(`no Rancher ${ RANCHER } dashboard build in ../shared/rancher-ui`);
+  }
+  // Read by the demo seed when the simulator starts.
   process.env.SIM_SCALE_NODES = SIZES.join(',');
-  let demo: Demo | null = null;
+  const { startCompatSim } = await import('../../tests/compat/fixtures');
+  const sim = await startCompatSim(build.dir);
   let browser: Browser | null = null;
-  const log = (line: string) => console.error(line);
 
   try {
-    demo = await startDemo(log);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless:       true,
       args:           ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-    const results = await measure(browser, demo.dashboardUrl);
+    const results = await measure(browser, sim.dashboard);
+    const report: RenderReport = {
+      rancher: sim.rancherVersion, measuredAt: new Date().toISOString(), results
+    };
 
-    console.log(`\n## Topology render in Chromium (median of ${ RUNS })`);
-    console.log('Node list: the shell\'s, first page of rows. Topology: until the summary line; + drift: until the drift panel. Expand: a zone\'s click to the painted frame.');
-    console.log('| nodes (10 zones) | Node list ms | Topology page ms | Topology + drift ms | expand ms |');
-    console.log('|---|---|---|---|---|');
-    results.forEach((r) => console.log(`| ${ r.nodes } | ${ Math.round(r.nodeListMs) } | ${ Math.round(r.topologyMs) } | ${ Math.round(r.driftMs) } | ${ Math.round(r.expandMs) } |`));
+    fs.mkdirSync(path.dirname(OUT), { recursive: true });
+    fs.writeFileSync(OUT, `${ JSON.stringify(report, null, 2) }\n`);
+    console.error(`[render] wrote ${ path.relative(ROOT, OUT) }`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await demo?.stop().catch(() => undefined);
+    await sim.server.close().catch(() => undefined);
   }
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(`[render] ${ e?.message || e }`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().then(() => process.exit(0), (e) => {
+    console.error(`[render] ${ e?.stack || e?.message || e }`);
+    process.exit(1);
+  });
+}

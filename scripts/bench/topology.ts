@@ -41,8 +41,13 @@ export function generateCluster(n: number): { nodes: KubeObject[]; host: HostSna
     });
     vmis.push({
       metadata: {
-        name, namespace: 'default', annotations: labels
-      },
+        name,
+        namespace:       'default',
+        annotations:     labels,
+        ownerReferences: [{
+          apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', name, uid: `uid-${ i }`, controller: true
+        }],
+      } as KubeObject['metadata'],
       status: { phase: 'Running', nodeName: `host-${ (zone + (i % 7 === 0 ? 1 : 0)) % 20 }` }, // every 7th migrated
     });
   }

@@ -60,6 +60,41 @@ export interface CompatSim {
   reset(installed?: boolean): void;
 }
 
+/**
+ * The simulator serving the production dashboard build in `rancherUiDir` with this extension installed as a UIPlugin
+ * from the fresh `dist-pkg` build, on a free port. Used by the compat fixtures and by the render bench
+ * (scripts/bench/render.ts). The demo seed reads SIM_SCALE_NODES for the bench's scale guests.
+ */
+export async function startCompatSim(rancherUiDir: string): Promise<CompatSim> {
+  const version = rancherVersionOfBuild(rancherUiDir) || 'v2.15.0';
+
+  setRancherVersion(version);
+  const state = createState(demoSeed());
+  const build = extensionBuildDir();
+  // The chart of the code under test, installed as the Extensions page installs it from the demo's ClusterRepo.
+  const chartRepo = await chartRepoUnderTest();
+  const install = () => installExtension(state, chartRepo, EXTENSION, fromClusterRepo(EXTENSION_REPO));
+
+  install();
+  const server: SimServer = await startSimServer({
+    state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}
+  });
+
+  return {
+    dashboard:      `${ server.url }/dashboard`,
+    client:         new SimClient(server.url),
+    server,
+    state,
+    rancherVersion: version,
+    reset(installed = true) {
+      resetState(state);
+      if (installed) {
+        install();
+      }
+    },
+  };
+}
+
 /** The option each `rancher-<version>` project sets in playwright.config.ts. */
 export interface CompatOptions {
   rancherUiDir: string;
@@ -87,34 +122,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   rancherUiDir: ['', { option: true, scope: 'worker' }],
 
   sim: [async({ rancherUiDir }, use) => {
-    const version = rancherVersionOfBuild(rancherUiDir) || 'v2.15.0';
+    const sim = await startCompatSim(rancherUiDir);
 
-    setRancherVersion(version);
-    const state = createState(demoSeed());
-    const build = extensionBuildDir();
-    // The chart of the code under test, installed as the Extensions page installs it from the demo's ClusterRepo.
-    const chartRepo = await chartRepoUnderTest();
-    const install = () => installExtension(state, chartRepo, EXTENSION, fromClusterRepo(EXTENSION_REPO));
-
-    install();
-    const server: SimServer = await startSimServer({
-      state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}
-    });
-
-    await use({
-      dashboard:      `${ server.url }/dashboard`,
-      client:         new SimClient(server.url),
-      server,
-      state,
-      rancherVersion: version,
-      reset(installed = true) {
-        resetState(state);
-        if (installed) {
-          install();
-        }
-      },
-    });
-    await server.close();
+    await use(sim);
+    await sim.server.close();
   }, { scope: 'worker' }],
 
   adminContext: [async({ browser, sim }, use) => {

@@ -102,6 +102,8 @@ export const SEL = {
     resync:      tid('topology-resync-command'),
     notHarvest:  tid('topology-not-harvester'),
     hostProblem: tid('topology-host-problem'),
+    filter:      `${ tid('topology-filter') } input`,
+    matches:     tid('topology-filter-matches'),
     card:        tid('topology-card'),
   },
 

@@ -43,16 +43,17 @@ export function vmUidOf(node: KubeObject): string | null {
 
 /**
  * Detection from what the dashboard already holds for the current cluster: the management and provisioning
- * clusters (loaded at login) and the nodes (watched by the cluster explorer), so it costs no request.
+ * clusters (loaded at login) and the nodes (the caller's, else the store's), so it costs no request.
  */
-export function currentClusterIsHarvesterGuest(store: StoreLike): boolean {
+export function currentClusterIsHarvesterGuest(store: StoreLike, guestNodes?: readonly KubeObject[]): boolean {
   const mgmtCluster = store.getters.currentCluster as (KubeObject & { provClusterId?: string; provCluster?: KubeObject }) | undefined;
 
   if (!mgmtCluster) {
     return false;
   }
   const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null);
-  const nodes = store.getters['cluster/schemaFor']?.(NODE) ? store.getters['cluster/all'](NODE) : [];
+  // Nodes the caller read itself (e.g. the Topology page's partial list) or, without them, the store's.
+  const nodes = guestNodes ? [...guestNodes] : store.getters['cluster/schemaFor']?.(NODE) ? store.getters['cluster/all'](NODE) : [];
 
   return !!detectHarvesterGuest({
     provCluster, mgmtCluster, nodes

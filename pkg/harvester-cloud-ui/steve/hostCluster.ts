@@ -88,8 +88,8 @@ export interface HostQuery {
   labelSelector?: string;
 }
 
-/** Lists a type on the Harvester host through Rancher's proxy of the host's Steve API. */
-export async function hostList<T = KubeObject>(store: StoreLike, hostClusterId: string, type: string, query: HostQuery = {}): Promise<T[]> {
+/** The path of a type's list on the Harvester host, through Rancher's proxy of the host's Steve API. */
+export function hostListUrl(hostClusterId: string, type: string, query: HostQuery = {}): string {
   const params = new URLSearchParams();
 
   if (query.labelSelector) {
@@ -97,8 +97,19 @@ export async function hostList<T = KubeObject>(store: StoreLike, hostClusterId: 
   }
   const path = query.namespace ? `${ type }/${ encodeURIComponent(query.namespace) }` : type;
   const qs = params.toString();
+
+  return `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/${ path }${ qs ? `?${ qs }` : '' }`;
+}
+
+/** One GET on the Harvester host; the whole Steve collection (with its revision). */
+export async function hostRequest<T = KubeObject>(store: StoreLike, url: string): Promise<SteveCollection<T>> {
   // A 401 from the host's proxy means "not allowed there", not "logged out of Rancher": no redirect to login.
-  const res: SteveCollection<T> = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/${ path }${ qs ? `?${ qs }` : '' }`, redirectUnauthorized: false });
+  return store.dispatch('management/request', { url, redirectUnauthorized: false });
+}
+
+/** Lists a type on the Harvester host through Rancher's proxy of the host's Steve API. */
+export async function hostList<T = KubeObject>(store: StoreLike, hostClusterId: string, type: string, query: HostQuery = {}): Promise<T[]> {
+  const res = await hostRequest<T>(store, hostListUrl(hostClusterId, type, query));
 
   return res?.data || [];
 }

@@ -4,6 +4,7 @@ import { Topology, hasTopology, sameTopology, topologyOf } from './labels';
 
 /** What was read from the Harvester host (see hostTopology.ts). */
 export interface HostSnapshot {
+  /** May hold only the VMs without an instance (or none): an instance names its VM in its ownerReferences. */
   vms: readonly KubeObject[];
   vmis: readonly KubeObject[];
   /** null: the VMs could be read but not the host's nodes (e.g. a Harvester project member). */
@@ -56,6 +57,35 @@ export interface DriftReport {
 }
 
 const key = (o: KubeObject) => `${ o.metadata.namespace || '' }/${ o.metadata.name }`;
+
+interface OwnerReference {
+  kind?: string;
+  name?: string;
+  uid?: string;
+  controller?: boolean;
+}
+
+/**
+ * The uid of the VM that owns an instance: KubeVirt's VM controller creates each instance with a controller
+ * reference to its VM (kubevirt/kubevirt pkg/virt-controller/watch/vm.go `setupVMIFromVM`, metav1.NewControllerRef).
+ */
+export function ownerVmUid(vmi: KubeObject): string | null {
+  const refs: OwnerReference[] = (vmi.metadata as { ownerReferences?: OwnerReference[] }).ownerReferences || [];
+  const ref = refs.find((r) => r.kind === 'VirtualMachine' && r.controller) || refs.find((r) => r.kind === 'VirtualMachine');
+
+  return ref?.uid || null;
+}
+
+/** The VM as far as drift reads it (namespace, name, uid), from its instance's owner reference. */
+function vmOfInstance(vmi: KubeObject, uid: string): KubeObject {
+  const ref = ((vmi.metadata as { ownerReferences?: OwnerReference[] }).ownerReferences || []).find((r) => r.uid === uid);
+
+  return {
+    metadata: {
+      namespace: vmi.metadata.namespace, name: ref?.name || vmi.metadata.name, uid
+    }
+  };
+}
 
 /**
  * The topology as the cloud provider reads it: the VM instance's annotations only (cloud-provider-harvester
@@ -135,18 +165,26 @@ export function compareNode(
 }
 
 /**
- * Follows each guest node's providerID to its VM (by uid), the instance of the same namespace/name and the
- * host node it runs on. Linear: every host list is indexed once in a Map. `host` null: the host could not
+ * Follows each guest node's providerID to its VM (by uid: the instance it owns, else the VM list and the instance
+ * of the same namespace/name) and the host node it runs on. Linear: every host list is indexed once in a Map. `host` null: the host could not
  * be read, every node is reported 'unknown' and shown with its own labels.
  */
 export function analyseDrift(guestNodes: readonly KubeObject[], host: HostSnapshot | null): DriftReport {
   const vmsByUid = new Map<string, KubeObject>();
   const vmisByKey = new Map<string, KubeObject>();
+  const vmisByOwner = new Map<string, KubeObject>();
   const hostNodes = new Map<string, KubeObject>();
 
   if (host) {
     host.vms.forEach((vm) => vm.metadata.uid && vmsByUid.set(vm.metadata.uid, vm));
-    host.vmis.forEach((vmi) => vmisByKey.set(key(vmi), vmi));
+    host.vmis.forEach((vmi) => {
+      const owner = ownerVmUid(vmi);
+
+      vmisByKey.set(key(vmi), vmi);
+      if (owner) {
+        vmisByOwner.set(owner, vmi);
+      }
+    });
     (host.nodes || []).forEach((n) => hostNodes.set(n.metadata.name, n));
   }
   const hostNodesReadable = !!host?.nodes;
@@ -163,8 +201,9 @@ export function analyseDrift(guestNodes: readonly KubeObject[], host: HostSnapsh
     } else if (!host) {
       d = blank(node, 'unknown');
     } else {
-      const vm = vmsByUid.get(uid);
-      const vmi = vm ? vmisByKey.get(key(vm)) : undefined;
+      const owned = vmisByOwner.get(uid);
+      const vm = vmsByUid.get(uid) || (owned ? vmOfInstance(owned, uid) : undefined);
+      const vmi = owned || (vm ? vmisByKey.get(key(vm)) : undefined);
       const hostNode = vmi?.status?.nodeName ? hostNodes.get(vmi.status.nodeName) : undefined;
 
       d = compareNode(node, vm, vmi, hostNode, hostNodesReadable);

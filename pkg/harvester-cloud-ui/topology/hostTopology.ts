@@ -1,7 +1,13 @@
 import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, hostList } from '../steve/hostCluster';
-import { HostSnapshot } from './drift';
+import { findHostClusterId, hostListUrl, hostRequest } from '../steve/hostCluster';
+import { vmUidOf } from '../steve/harvesterCluster';
+import { HostSnapshot, ownerVmUid } from './drift';
 import { classifyHttpFailure } from '../steve/httpFailure';
+import { SlimCache, SlimList, topologyCache } from './slimCache';
+import {
+  HOST_NODE_FIELDS, VM_FIELDS, VMI_FIELDS, revisionUrl, withQuery
+} from './slimQuery';
+import { guestVmNamespaces } from './vmNamespaces';
 
 export const HOST_TYPES = {
   vm:   'kubevirt.io.virtualmachine',
@@ -26,35 +32,116 @@ export function problemOf(e: unknown): HostProblem {
   return classifyHttpFailure(e).failure === 'forbidden' ? 'forbidden' : 'unreachable';
 }
 
+/** What a guest's host and VM namespaces are does not change while the page is open: asked once per guest. */
+const placement = new Map<string, Promise<{ hostClusterId: string | null; namespaces: string[] | null }>>();
+
+/** The last host reading per guest, shown at once on a repeat visit while it is checked again. */
+const lastResult = new Map<string, HostTopologyResult>();
+
+export function clearHostPlacement(): void {
+  placement.clear();
+  lastResult.clear();
+}
+
+export function lastHostTopology(guestClusterId: string): HostTopologyResult | undefined {
+  return lastResult.get(guestClusterId);
+}
+
+/** Starts finding the guest's host and VM namespaces (Rancher-local requests only) before they are needed. */
+export function prefetchHostPlacement(store: StoreLike, guestClusterId: string): void {
+  placementOf(store, guestClusterId).catch(() => undefined);
+}
+
+function placementOf(store: StoreLike, guestClusterId: string) {
+  let found = placement.get(guestClusterId);
+
+  if (!found) {
+    found = Promise.all([findHostClusterId(store, guestClusterId), guestVmNamespaces(store, guestClusterId)])
+      .then(([hostClusterId, namespaces]) => ({ hostClusterId, namespaces }));
+    placement.set(guestClusterId, found);
+    // A failed or empty lookup is asked again next time.
+    found.then((p) => !p.hostClusterId && placement.delete(guestClusterId), () => placement.delete(guestClusterId));
+  }
+
+  return found;
+}
+
+/** A partial host list, from the cache while the host's revision of it is unchanged. */
+async function hostSlim(store: StoreLike, cache: SlimCache, hostClusterId: string, type: string, fields: string[], namespace?: string): Promise<SlimList> {
+  const url = hostListUrl(hostClusterId, type, { namespace });
+  const { list } = await cache.fresh(`${ hostClusterId }/${ type }/${ namespace || '' }`, {
+    async list() {
+      const res = await hostRequest(store, withQuery(url, fields));
+
+      return { revision: res?.revision ?? null, items: res?.data || [] };
+    },
+    async revision() {
+      return (await hostRequest(store, revisionUrl(url)))?.revision ?? null;
+    },
+  });
+
+  return list;
+}
+
+/** Lists a type in each of the namespaces (or in all the user can read when null), concatenated. */
+async function inNamespaces(namespaces: string[] | null, one: (ns?: string) => Promise<SlimList>): Promise<KubeObject[]> {
+  const lists = await Promise.all(namespaces ? namespaces.map((ns) => one(ns)) : [one()]);
+
+  return lists.flatMap((l) => l.items);
+}
+
 /**
- * The one place the topology feature reads the Harvester host: its VMs, their instances and its nodes,
- * three list requests in parallel, read-only. VMs are listed in every namespace the user can read because
- * the guest's VM namespace is a machine-pool setting the guest does not expose.
+ * The one place the topology feature reads the Harvester host, read-only and with only the fields drift reads:
+ * the VM instances (in the guest's VM namespaces when its machine pools name them, else every namespace the user
+ * can read) and the host's nodes, in parallel; the VMs themselves only when some guest node's VM has no instance
+ * (stopped, or missing). Lists are kept in the topology cache and re-read only when the host's revision moved.
+ * `guestNodes` may be a promise: the host is then read while the guest's nodes load.
  */
-export async function loadHostTopology(store: StoreLike, guestClusterId: string): Promise<HostTopologyResult> {
-  let hostClusterId: string | null = null;
+export async function loadHostTopology(
+  store: StoreLike,
+  guestClusterId: string,
+  guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>,
+  cache: SlimCache = topologyCache
+): Promise<HostTopologyResult> {
+  const result = await readHost(store, guestClusterId, guestNodes, cache);
+
+  if (result.snapshot) {
+    lastResult.set(guestClusterId, result);
+  } else {
+    lastResult.delete(guestClusterId);
+  }
+
+  return result;
+}
+
+async function readHost(store: StoreLike, guestClusterId: string, guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>, cache: SlimCache): Promise<HostTopologyResult> {
+  let where: { hostClusterId: string | null; namespaces: string[] | null };
 
   try {
-    hostClusterId = await findHostClusterId(store, guestClusterId);
+    where = await placementOf(store, guestClusterId);
   } catch (e) {
+    where = { hostClusterId: null, namespaces: null };
+  }
+  const id = where.hostClusterId;
+
+  if (!id) {
     return {
       hostClusterId: null, snapshot: null, problem: 'noHost'
     };
   }
-  if (!hostClusterId) {
-    return {
-      hostClusterId: null, snapshot: null, problem: 'noHost'
-    };
-  }
-  const id = hostClusterId;
   // Host nodes are cluster-scoped: a Harvester project member can read the VMs but not them.
-  const nodes = hostList<KubeObject>(store, id, HOST_TYPES.node).catch(() => null);
+  const nodes = hostSlim(store, cache, id, HOST_TYPES.node, HOST_NODE_FIELDS).then((l) => l.items, () => null);
 
   try {
-    const [vms, vmis] = await Promise.all([
-      hostList<KubeObject>(store, id, HOST_TYPES.vm),
-      hostList<KubeObject>(store, id, HOST_TYPES.vmi),
-    ]);
+    const vmis = await inNamespaces(where.namespaces, (ns) => hostSlim(store, cache, id, HOST_TYPES.vmi, VMI_FIELDS, ns));
+    const owned = new Set(vmis.map(ownerVmUid).filter(Boolean));
+    // The guest's nodes may still be loading (the page reads both at once): only this step needs them.
+    const withoutInstance = (await guestNodes).some((n) => {
+      const uid = vmUidOf(n);
+
+      return !!uid && !owned.has(uid);
+    });
+    const vms = withoutInstance ? await inNamespaces(where.namespaces, (ns) => hostSlim(store, cache, id, HOST_TYPES.vm, VM_FIELDS, ns)) : [];
 
     return {
       hostClusterId: id,

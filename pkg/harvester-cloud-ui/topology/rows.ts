@@ -17,14 +17,15 @@ export interface NodeRow {
   reasons: string;
 }
 
-export const STATUS_COLOR: Record<DriftStatus, string> = {
-  inSync:     'bg-success',
-  drifted:    'bg-warning',
-  unlabelled: 'bg-warning',
-  notRunning: 'bg-info',
-  vmMissing:  'bg-error',
-  unmanaged:  'bg-darker',
-  unknown:    'bg-darker',
+/** Badge colours (controls/StateBadge.vue). */
+export const STATUS_COLOR: Record<DriftStatus, 'success' | 'warning' | 'info' | 'error' | 'disabled'> = {
+  inSync:     'success',
+  drifted:    'warning',
+  unlabelled: 'warning',
+  notRunning: 'info',
+  vmMissing:  'error',
+  unmanaged:  'disabled',
+  unknown:    'disabled',
 };
 
 const DASH = '—';
@@ -77,4 +78,25 @@ export function needingAttention(grouping: NodeGrouping, drift: DriftReport): No
   grouping.unlabelled.forEach(visit);
 
   return out;
+}
+
+/** The columns a node table can sort by. */
+export type SortKey = 'ready' | 'name' | 'roles' | 'guest' | 'vm' | 'hostNode' | 'host' | 'status';
+
+// Natural order, so node-9 comes before node-10 as in the shell's tables.
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+function sortValue(row: NodeRow, key: SortKey): string {
+  if (key === 'ready') {
+    return row.ready ? '1' : '0';
+  }
+
+  return `${ row[key] ?? '' }`;
+}
+
+/** A sorted copy: by `key`, then by name; descending reverses the first key only. */
+export function sortRows(rows: readonly NodeRow[], key: SortKey, descending = false): NodeRow[] {
+  const dir = descending ? -1 : 1;
+
+  return [...rows].sort((a, b) => (dir * collator.compare(sortValue(a, key), sortValue(b, key))) || collator.compare(a.name, b.name));
 }

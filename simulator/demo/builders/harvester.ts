@@ -67,9 +67,13 @@ export function guestVm(spec: GuestVmSpec): KubeObject {
   });
 }
 
-/** The running instance: Harvester copied its host's topology labels onto it when it started (what the provider reads). */
+/**
+ * The running instance: Harvester copied its host's topology labels onto it when it started (what the provider reads).
+ * Owned by its VM as KubeVirt's VM controller makes it (pkg/virt-controller/watch/vm.go `setupVMIFromVM`: a controller
+ * reference to the VM).
+ */
 export function guestVmi(spec: GuestVmSpec): KubeObject {
-  return object('kubevirt.io/v1', 'VirtualMachineInstance', spec.name, {
+  const vmi = object('kubevirt.io/v1', 'VirtualMachineInstance', spec.name, {
     namespace:   spec.namespace,
     labels:      { 'harvesterhci.io/vmName': spec.name, 'kubevirt.io/nodeName': spec.hostNode },
     annotations: topologyLabels(spec.createdWith),
@@ -84,6 +88,12 @@ export function guestVmi(spec: GuestVmSpec): KubeObject {
       conditions: [{ type: 'Ready', status: 'True' }, { type: 'LiveMigratable', status: 'True' }],
     },
   });
+
+  vmi.metadata.ownerReferences = [{
+    apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', name: spec.name, uid: spec.uid, controller: true, blockOwnerDeletion: true
+  }];
+
+  return vmi;
 }
 
 export interface LoadBalancerSpec {

@@ -4,12 +4,18 @@ import { steveHandlers } from '../../msw/steve';
 import { createState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyCard from '@pkg/topology/TopologyCard.vue';
+import { topologyCache } from '@pkg/topology/slimCache';
+import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
 
 const state = createState(demoSeed());
 const server = setupServer(...steveHandlers(state));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  topologyCache.clear();
+  clearHostPlacement();
+});
 afterAll(() => server.close());
 
 describe('TopologyCard', () => {

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { steveHandlers } from '../../msw/steve';
 import { createState, getObject, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
-import LabeledSelect from '@shell/components/form/LabeledSelect.vue';
+import SelectField from '@pkg/controls/SelectField.vue';
 import WorkloadSpread from '@pkg/topology/WorkloadSpread.vue';
 import { Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 async function mountSpread(locale: Locale = 'en-us') {
   const store = await demoStore(RKE2_GUEST.id, locale);
-  const nodes = await store.dispatch('cluster/findAll', { type: 'node', opt: { watch: false } });
+  const nodes = (await store.dispatch('cluster/request', { url: store.getters['cluster/urlFor']('node') })).data;
   const wrapper = mountWithStore(WorkloadSpread, store, { props: { nodes } });
 
   await settle();
@@ -25,7 +25,7 @@ async function mountSpread(locale: Locale = 'en-us') {
 }
 
 async function pick(wrapper: any, key: string) {
-  wrapper.findComponent(LabeledSelect).vm.$emit('update:value', key);
+  wrapper.findComponent(SelectField).vm.$emit('update:value', key);
   await settle();
 }
 
@@ -34,7 +34,7 @@ const cells = (table: any) => table.findAll('tbody tr').map((tr: any) => tr.find
 describe('WorkloadSpread on the demo rke2 guest', () => {
   it('offers the cluster’s Deployments and StatefulSets', async() => {
     const wrapper = await mountSpread();
-    const values = wrapper.findComponent(LabeledSelect).props('options').map((o: any) => o.label);
+    const values = wrapper.findComponent(SelectField).props('options').map((o: any) => o.label);
 
     expect(values).toStrictEqual(expect.arrayContaining(['default/web (Deployment)', 'default/api (Deployment)']));
   });

@@ -4,7 +4,14 @@ import { createState, getObject, storeObject } from '../../../simulator/steve/st
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
+import { topologyCache } from '@pkg/topology/slimCache';
+import { clearHostPlacement } from '@pkg/topology/hostTopology';
+import { RouterLinkStub } from '@vue/test-utils';
+import { checkCluster } from '@pkg/steve/guestRegistry';
+import { mountWithStore } from '../../harness/mount';
+import {
+  HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle
+} from './demoStore';
 
 let state = createState(demoSeed());
 // Handlers resolve `state` per request, so each test can start from a fresh demo.
@@ -13,6 +20,8 @@ const server = setupServer(...steveHandlers(new Proxy({} as typeof state, { get:
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   state = createState(demoSeed());
+  topologyCache.clear();
+  clearHostPlacement();
 });
 afterAll(() => server.close());
 
@@ -118,5 +127,90 @@ describe('TopologyView on the demo rke2 guest', () => {
 
     expect(text(wrapper, 'topology-summary')).toBe('2 个地区，3 个可用区，6 个节点，1 个无标签，1 个已偏移');
     expect(wrapper.find('[data-testid="topology-drift"]').text()).toContain('与 Harvester 主机的偏移');
+  });
+
+  it('asks Steve only for the fields it reads, only the instances (their VMs named by ownerReferences), and keeps the partial nodes out of the store', async() => {
+    const { wrapper, store } = await mountView(RKE2_GUEST.id);
+    const lists = state.requests.filter((r) => r.method === 'GET' && /\/v1\/(node|kubevirt)/.test(r.path));
+
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
+    expect(lists.map((r) => r.path).sort()).toStrictEqual([
+      `/k8s/clusters/${ HARVESTER_HOST.id }/v1/kubevirt.io.virtualmachineinstance/default`,
+      `/k8s/clusters/${ HARVESTER_HOST.id }/v1/node`,
+      `/k8s/clusters/${ RKE2_GUEST.id }/v1/nodes`,
+    ]);
+    lists.forEach((r) => expect(r.query.include).toBeDefined());
+    // The Node list's page is the store's: the Topology page's partial objects never go there.
+    expect(store.getters['cluster/all']('node')).toHaveLength(0);
+  });
+
+  it('on a repeat visit asks only whether the lists changed, and shows a change made since', async() => {
+    await mountView(RKE2_GUEST.id);
+    const before = state.requests.length;
+
+    await mountView(RKE2_GUEST.id);
+    const again = state.requests.slice(before).filter((r) => /\/v1\/(node|kubevirt)/.test(r.path));
+
+    expect(again.length).toBeGreaterThan(0);
+    again.forEach((r) => expect(r.query.pagesize).toBe('1'));
+
+    const node = getObject(state, RKE2_GUEST.id, 'node', 'rke2-guest-pool1-a') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'node', { ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, [ZONE]: 'us-east-1z' } } });
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 4 zones, 6 nodes, 1 unlabelled, 2 drifted');
+  });
+
+  it('filters the zones by node name, region or zone as the user types', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    await wrapper.find('[data-testid="topology-filter"] input').setValue('west');
+    const regions = wrapper.findAll('[data-testid="topology-region"]');
+
+    expect(regions).toHaveLength(1);
+    expect(regions[0].find('h2').text()).toContain('us-west');
+    expect(text(wrapper, 'topology-filter-matches')).toBe('2 nodes match');
+    expect(wrapper.find('[data-testid="topology-unlabelled"]').exists()).toBe(false);
+    // The summary keeps the cluster's counts.
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
+    await wrapper.find('[data-testid="topology-filter"] input').setValue('nothing-like-this');
+    expect(text(wrapper, 'topology-filter-matches')).toBe('No node matches');
+  });
+
+  it('sorts a node table by a column header, and back', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+    const zone = wrapper.findAll('[data-testid="topology-region"] [data-testid="topology-zone"]').find((z) => z.findAll('tbody tr').length > 1);
+    const names = () => zone?.findAll('tbody tr.main-row').map((tr) => tr.findAll('td')[1].text()) || [];
+    const sorted = names();
+
+    expect(sorted).toStrictEqual([...sorted].sort());
+    const nameHeader = zone?.findAll('th').find((th) => th.text() === 'Node');
+
+    await nameHeader?.find('button').trigger('click');
+    expect(nameHeader?.attributes('aria-sort')).toBe('descending');
+    expect(names()).toStrictEqual([...sorted].reverse());
+  });
+
+  it('reads the host while the nodes load when the cluster is already known as a Harvester guest', async() => {
+    const store = await demoStore(RKE2_GUEST.id);
+
+    expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
+    const wrapper = mountWithStore(TopologyView, store, { global: { stubs: { RouterLink: RouterLinkStub } } });
+
+    await settle();
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 3 zones, 6 nodes, 1 unlabelled, 1 drifted');
+    expect(wrapper.find('[data-testid="topology-status-rke2-guest-pool1-f"]').text()).toBe('Drifted');
+  });
+
+  it('while open, picks up a change to the nodes on its next check of the revisions', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+    const node = getObject(state, RKE2_GUEST.id, 'node', 'rke2-guest-pool1-a') as any;
+
+    storeObject(state, RKE2_GUEST.id, 'node', { ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, [ZONE]: 'us-east-1z' } } });
+    await (wrapper.vm as any).recheck();
+    await settle();
+    expect(text(wrapper, 'topology-summary')).toBe('2 regions, 4 zones, 6 nodes, 1 unlabelled, 2 drifted');
+    wrapper.unmount();
   });
 });
