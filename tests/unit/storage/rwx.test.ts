@@ -2,7 +2,7 @@ import { driverRwxNotes, hostClassRwx } from '@pkg/storage/rwx';
 import { classOptions, rbacNotice, rwxNotice, versionNotice } from '@pkg/storage/provisionerView';
 import { readParameters } from '@pkg/storage/parameters';
 
-const sc = (name: string, provisioner: string, parameters?: Record<string, string>, isDefault = false) => ({
+const sc = (name: string, provisioner: string, parameters?: Record<string, string>, isDefault = false): any => ({
   metadata: { name, annotations: isDefault ? { 'storageclass.kubernetes.io/is-default-class': 'true' } : {} }, provisioner, parameters
 });
 const text = (key: string, args?: Record<string, unknown>) => (args && Object.keys(args).length ? `${ key } ${ JSON.stringify(args) }` : key);
