@@ -15,10 +15,9 @@ export interface SnapshotClassValue {
   parameters?: Parameters | null;
 }
 
+/** The page's translator, keys relative to `harvesterSnapshotClass`. */
 export type Text = (key: string, args?: Record<string, unknown>) => string;
 export interface Option { label: string; value: string }
-
-const K = 'harvesterSnapshotClass';
 
 export function readForm(value: SnapshotClassValue): SnapshotClassForm {
   return {
@@ -59,13 +58,13 @@ export function isHarvester(form: SnapshotClassForm): boolean {
 /** Local snapshot, backup, and the saved value itself when it is something else (never hidden, never changed). */
 export function typeOptions(form: SnapshotClassForm, text: Text): Option[] {
   const options = [
-    { label: text(`${ K }.type.snapshot`), value: LOCAL },
-    { label: text(`${ K }.type.backup`), value: BACKUP },
+    { label: text(`type.snapshot`), value: LOCAL },
+    { label: text(`type.backup`), value: BACKUP },
   ];
   const type = form.parameters.type;
 
   if (type !== undefined && type !== BACKUP && type !== LOCAL) {
-    options.push({ label: text(`${ K }.type.other`, { type }), value: type });
+    options.push({ label: text(`type.other`, { type }), value: type });
   }
 
   return options;
@@ -79,10 +78,10 @@ export function typeValue(form: SnapshotClassForm): string {
 }
 
 export function policyOptions(form: SnapshotClassForm, text: Text): Option[] {
-  const options: Option[] = DELETION_POLICIES.map((p) => ({ label: text(`${ K }.deletionPolicy.${ p }`), value: p }));
+  const options: Option[] = DELETION_POLICIES.map((p) => ({ label: text(`deletionPolicy.${ p }`), value: p }));
 
   if (form.deletionPolicy && !(DELETION_POLICIES as readonly string[]).includes(form.deletionPolicy)) {
-    options.push({ label: text(`${ K }.deletionPolicy.other`, { policy: form.deletionPolicy }), value: form.deletionPolicy });
+    options.push({ label: text(`deletionPolicy.other`, { policy: form.deletionPolicy }), value: form.deletionPolicy });
   }
 
   return options;
@@ -90,5 +89,5 @@ export function policyOptions(form: SnapshotClassForm, text: Text): Option[] {
 
 /** The notice when the driver's version could not be read (a known version is judged by validation.ts). */
 export function versionNotice(form: SnapshotClassForm, csiVersion: string | null | undefined, text: Text): string | null {
-  return isHarvester(form) && csiVersion === null ? text(`${ K }.version.unknown`, { min: MIN_CSI_FOR_SNAPSHOTS, backup: MIN_CSI_FOR_BACKUP }) : null;
+  return isHarvester(form) && csiVersion === null ? text(`version.unknown`, { min: MIN_CSI_FOR_SNAPSHOTS, backup: MIN_CSI_FOR_BACKUP }) : null;
 }

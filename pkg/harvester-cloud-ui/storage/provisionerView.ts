@@ -5,9 +5,9 @@
  */
 import { KubeObject } from '../steve/types';
 import { compareVersions } from '../steve/installedVersions';
-import { FILESYSTEM, HarvesterParameters, MIN_CSI_FOR_HOST_CLASS } from './parameters';
-import { describeHostClass, hostDefaultClass } from './hostStorageClasses';
-import { RbacState } from './rbac';
+import { FILESYSTEM, HarvesterParameters, Issue, MIN_CSI_FOR_HOST_CLASS } from './parameters';
+import { describeHostClass, hostDefaultClass, HostClasses } from './hostStorageClasses';
+import { csiRbacYaml, RbacState } from './rbac';
 import { driverRwxNotes, hostClassRwx, RwxSupport } from './rwx';
 
 export type Text = (key: string, args?: Record<string, unknown>) => string;
@@ -156,4 +156,44 @@ export function rbacNotice(customClass: boolean, rbac: RbacState | null, account
   return rbac === 'missing' ? {
     color: 'warning', key: 'rbac.missing', args: { name: account?.name, namespace: account?.namespace }
   } : { color: 'info', key: 'rbac.unknown' };
+}
+
+/** What the form knows: the parameters, the host's classes and, once checked, the driver version and RBAC. */
+export interface FormState {
+  form: HarvesterParameters;
+  host: HostClasses | null;
+  csiVersion: string | null | undefined;
+  account: { name: string; namespace: string | null } | null;
+  rbac: RbacState | null;
+  validation: { errors: Issue[]; warnings: Issue[] };
+}
+
+export function issueText(issue: Issue, text: Text): string {
+  return text(`harvesterStorage.validation.${ issue.key }`, issue.args);
+}
+
+/** Whether the driver version and RBAC are worth asking for: only for a custom host class or volume mode. */
+export function needsChecks(form: HarvesterParameters): boolean {
+  return !!form.hostStorageClass || form.hostVolumeMode !== undefined;
+}
+
+/** Everything the view renders. */
+export function presentation(s: FormState, text: Text) {
+  const classes = s.host?.classes || null;
+  const custom = !!s.form.hostStorageClass;
+
+  return {
+    readable:   !s.host || !!s.host.classes,
+    unreadable: text(`harvesterStorage.hostStorageClass.unreadable.${ s.host?.failure || 'error' }`, { detail: s.host?.detail || '' }),
+    selected:   selectedClassValue(s.form),
+    classes:    classOptions(classes, s.form.hostStorageClass, text),
+    errors:     s.validation.errors.map((i) => issueText(i, text)),
+    warnings:   s.validation.warnings.map((i) => issueText(i, text)),
+    modes:      volumeModeOptions(s.form, text),
+    mode:       volumeModeValue(s.form),
+    version:    versionNotice(custom, s.csiVersion),
+    rbac:       rbacNotice(custom, s.rbac, s.account),
+    rwx:        rwxNotice(classes, s.form, s.csiVersion, text),
+    rbacYaml:   s.account ? csiRbacYaml({ name: s.account.name, namespace: s.account.namespace || '<namespace>' }) : '',
+  };
 }

@@ -35,6 +35,10 @@ test('snapshot classes and RWX: a backup class on CSI v0.2.4, and which host cla
   expect(await visibleTexts(page, VSC.warning), 'the version warning next to the type').toEqual([
     'The Harvester CSI driver on this cluster is version 0.2.4: backups need 0.2.8 or later, so this class takes local snapshots.'
   ]);
+  expect(await visibleTexts(page, `${ VSC.root } .radio-label`), 'the options, translated').toEqual([
+    'Local snapshot on the Harvester host', 'Backup to the Harvester host\'s backup target',
+    'Delete: the snapshot on the host goes with the VolumeSnapshot', 'Retain: the snapshot on the host stays when the VolumeSnapshot is deleted',
+  ]);
   await noSeriousViolations(page, VSC.root, 'VolumeSnapshotClass form, backup on an old driver');
   await shot('snapshotclass-form', { doc: 'snapshotclass-form.png', tall: true });
   await page.locator(VSC.save).click();
@@ -67,6 +71,7 @@ test('zh-hans: the VolumeSnapshotClass page blocks a near miss of backup, and th
   await expect(page.locator(VSC.failure)).toHaveText('请先修正标记的字段；没有发送任何请求。');
   expect(await sim.object(RKE2, TYPE, 'near-miss'), 'nothing sent').toBeNull();
   await expectNoEnglish(page, 'VolumeSnapshotClass form with an error');
+  expect(await page.locator(VSC.root).innerText(), 'no untranslated key').not.toContain('%harvester');
   await noSeriousViolations(page, VSC.root, 'VolumeSnapshotClass form with an error (zh-hans)');
   await shot('snapshotclass-form-zh', { tall: true });
 
@@ -75,5 +80,4 @@ test('zh-hans: the VolumeSnapshotClass page blocks a near miss of backup, and th
   await expect(page.locator(SEL.storage.rwxSupport)).toContainText('可以提供 ReadWriteMany 卷');
   await expectNoEnglish(page, 'StorageClass form, RWX host class');
   await noSeriousViolations(page, SEL.storage.root, 'StorageClass form, RWX host class (zh-hans)');
-  await useLanguage(page, dashboardUrl, sim, 'en-us');
 });

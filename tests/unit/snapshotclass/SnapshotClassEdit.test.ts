@@ -117,6 +117,10 @@ describe('VolumeSnapshotClass page', () => {
       'The Harvester CSI driver on this cluster is version 0.2.4: backups need 0.2.8 or later, so this class takes local snapshots.'
     ]);
     expect(radio(wrapper, 'deletionPolicy').props('value')).toBe('Retain');
+    expect(texts(wrapper, '.radio-label')).toEqual([
+      'Local snapshot on the Harvester host', 'Backup to the Harvester host\'s backup target',
+      'Delete: the snapshot on the host goes with the VolumeSnapshot', 'Retain: the snapshot on the host stays when the VolumeSnapshot is deleted',
+    ]);
     await save(wrapper);
     expect(writes(mark)).toEqual([`PUT /k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshotclasses/${ SNAPSHOT_CLASSES.backup }`]);
     const after = getObject(state, RKE2_GUEST.id, TYPE, SNAPSHOT_CLASSES.backup) as any;
@@ -129,6 +133,9 @@ describe('VolumeSnapshotClass page', () => {
     const { wrapper } = await open({ clusterId: K3S_GUEST.id, locale: 'zh-hans' });
 
     expect(texts(wrapper, '[data-testid="field-warning"]')).toEqual([expect.stringContaining('版本为 0.1.3：0.2.4 之前的版本不支持快照')]);
+    expect(texts(wrapper, '.radio-label')).toEqual([
+      'Harvester 主机上的本地快照', '备份到 Harvester 主机的备份目标', 'Delete：删除 VolumeSnapshot 时一并删除主机上的快照', 'Retain：删除 VolumeSnapshot 时保留主机上的快照'
+    ]);
     expect(wrapper.find('[data-testid="snapshot-class-save"]').text()).toBe('创建');
   });
 

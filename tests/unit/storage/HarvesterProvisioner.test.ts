@@ -35,7 +35,7 @@ async function open(opts: OpenOptions = {}) {
     global: { provide: { [SAVE_HOOKS]: saveHooks } },
   });
 
-  await until(() => !(wrapper.vm as any).loading, 'the host classes');
+  await until(() => !!(wrapper.vm as any).host, 'the host classes');
 
   return {
     wrapper, value, hooks, mark, opened: requestsSince(mark)
