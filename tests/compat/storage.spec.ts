@@ -11,7 +11,7 @@ const TYPE = 'snapshot.storage.k8s.io.volumesnapshotclass';
 
 test('the VolumeSnapshotClass page creates a backup class, and the StorageClass wizard marks the RWX host class', async({ adminPage: page, sim }) => {
   sim.reset();
-  await page.goto(`${ sim.dashboard }${ paths.snapshotClassCreate(RKE2_GUEST.id) }`, { waitUntil: 'commit' });
+  await page.goto(`${ sim.dashboard }${ paths.snapshotClassNew(RKE2_GUEST.id) }`, { waitUntil: 'commit' });
   await page.locator(SEL.snapshotClass.name).fill('compat-backup', { timeout: 3 * STEP_MS });
   await page.locator(SEL.snapshotClass.type('backup')).click();
   await expect(page.locator(SEL.snapshotClass.warning)).toContainText('backups need 0.2.8 or later');

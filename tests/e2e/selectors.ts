@@ -92,6 +92,20 @@ export const SEL = {
     provisioner: '.labeled-select:has(> .labeled-container label:text-is("Provisioner"))',
   },
 
+  /** The VolumeSnapshotClass page (pkg/harvester-cloud-ui/snapshotclass). */
+  snapshotClass: {
+    root:     '.snapshot-class-edit',
+    name:     `${ tid('snapshot-class-name') } input`,
+    type:     (value: string) => `${ tid('snapshot-class-type') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
+    policy:   (value: string) => `${ tid('snapshot-class-policy') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
+    addParam: `${ tid('snapshot-class-parameters') } ${ tid('parameter-add') }`,
+    params:   `${ tid('snapshot-class-parameters') } ${ tid('parameter-row') } input`,
+    error:    `.snapshot-class-edit ${ tid('field-error') }`,
+    warning:  `.snapshot-class-edit ${ tid('field-warning') }`,
+    failure:  tid('snapshot-class-failure'),
+    save:     tid('snapshot-class-save'),
+  },
+
   /** The Topology page and card (pkg/harvester-cloud-ui/topology). */
   topology: {
     root:        '.harvester-topology',
@@ -108,22 +122,8 @@ export const SEL = {
   },
 
   /** The extension's parts, for the language and accessibility checks. */
-  /** The VolumeSnapshotClass page (pkg/harvester-cloud-ui/snapshotclass). */
-  snapshotClass: {
-    root:     '.snapshot-class-edit',
-    name:     `${ tid('snapshot-class-name') } input`,
-    type:     (value: string) => `${ tid('snapshot-class-type') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
-    policy:   (value: string) => `${ tid('snapshot-class-policy') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
-    addParam: `${ tid('snapshot-class-parameters') } ${ tid('parameter-add') }`,
-    params:   `${ tid('snapshot-class-parameters') } ${ tid('parameter-row') } input`,
-    error:    `.snapshot-class-edit ${ tid('field-error') }`,
-    warning:  `.snapshot-class-edit ${ tid('field-warning') }`,
-    failure:  tid('snapshot-class-failure'),
-    save:     tid('snapshot-class-save'),
-  },
-
   extensionRoots: [
-    tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'), '.snapshot-class-edit',
+    tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'),
   ],
 } as const;
 

@@ -50,18 +50,18 @@ export async function open(page: Page, dashboardUrl: string, pathname: string, r
 }
 
 export const paths = {
-  services:            (cluster: string) => `/c/${ cluster }/explorer/service`,
-  serviceCreate:       (cluster: string) => `/c/${ cluster }/explorer/service/create`,
-  service:             (cluster: string, ns: string, name: string) => `/c/${ cluster }/explorer/service/${ ns }/${ name }`,
-  serviceEdit:         (cluster: string, ns: string, name: string) => `/c/${ cluster }/explorer/service/${ ns }/${ name }?mode=edit`,
-  storageClasses:      (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass`,
-  storageClassCreate:  (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/create`,
-  storageClass:        (cluster: string, name: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/${ name }`,
-  snapshotClassCreate: (cluster: string) => `/c/${ cluster }/explorer/snapshot.storage.k8s.io.volumesnapshotclass/create`,
-  topology:            (cluster: string) => `/c/${ cluster }/explorer/harvester-topology`,
-  nodes:               (cluster: string) => `/c/${ cluster }/explorer/node`,
-  clusterHome:         (cluster: string) => `/c/${ cluster }/explorer`,
-  prefs:               () => '/prefs',
+  services:           (cluster: string) => `/c/${ cluster }/explorer/service`,
+  serviceCreate:      (cluster: string) => `/c/${ cluster }/explorer/service/create`,
+  service:            (cluster: string, ns: string, name: string) => `/c/${ cluster }/explorer/service/${ ns }/${ name }`,
+  serviceEdit:        (cluster: string, ns: string, name: string) => `/c/${ cluster }/explorer/service/${ ns }/${ name }?mode=edit`,
+  storageClasses:     (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass`,
+  storageClassCreate: (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/create`,
+  storageClass:       (cluster: string, name: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/${ name }`,
+  snapshotClassNew:   (cluster: string) => `/c/${ cluster }/explorer/snapshot.storage.k8s.io.volumesnapshotclass/create`,
+  topology:           (cluster: string) => `/c/${ cluster }/explorer/harvester-topology`,
+  nodes:              (cluster: string) => `/c/${ cluster }/explorer/node`,
+  clusterHome:        (cluster: string) => `/c/${ cluster }/explorer`,
+  prefs:              () => '/prefs',
 };
 
 /**

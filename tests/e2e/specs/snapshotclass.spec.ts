@@ -22,7 +22,7 @@ async function noSeriousViolations(page: Page, root: string, screen: string): Pr
 }
 
 async function startSnapshotClass(page: Page, dashboardUrl: string, name: string): Promise<void> {
-  await open(page, dashboardUrl, paths.snapshotClassCreate(RKE2), VSC.name);
+  await open(page, dashboardUrl, paths.snapshotClassNew(RKE2), VSC.name);
   await typeInto(page, VSC.name, name);
 }
 
@@ -70,7 +70,7 @@ test('zh-hans: the VolumeSnapshotClass page blocks a near miss of backup, and th
   ]);
   await expect(page.locator(VSC.failure)).toHaveText('请先修正标记的字段；没有发送任何请求。');
   expect(await sim.object(RKE2, TYPE, 'near-miss'), 'nothing sent').toBeNull();
-  await expectNoEnglish(page, 'VolumeSnapshotClass form with an error');
+  await expectNoEnglish(page, 'VolumeSnapshotClass form with an error', [VSC.root]);
   expect(await page.locator(VSC.root).innerText(), 'no untranslated key').not.toContain('%harvester');
   await noSeriousViolations(page, VSC.root, 'VolumeSnapshotClass form with an error (zh-hans)');
   await shot('snapshotclass-form-zh', { tall: true });
