@@ -4,6 +4,7 @@ import { checkCluster, trackHarvesterGuests } from './steve/guestRegistry';
 import { beforeClusterPages, suppressBuiltInAddOnConfigTab } from './shellAdapter';
 import { registerLoadBalancer } from './loadbalancer/register';
 import { registerStorage } from './storage/register';
+import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
 
@@ -31,6 +32,7 @@ export default function(plugin: IPlugin, internal?: Internal): void {
 
   registerLoadBalancer(plugin);
   registerStorage(plugin);
+  registerSnapshotClass(plugin);
   registerTopology(plugin);
   registerOverview(plugin);
 }

@@ -31,7 +31,7 @@ export const ZONES = {
 export const HOST_NODES = ['hh-node-1', 'hh-node-2', 'hh-node-3', 'hh-node-4'] as const;
 
 export const HOST_STORAGE_CLASSES = {
-  default: 'harvester-longhorn', replica2: 'replica-2', single: 'single-replica'
+  default: 'harvester-longhorn', replica2: 'replica-2', single: 'single-replica', rwx: 'longhorn-rwx'
 } as const;
 
 export const RKE2_NODES = ['rke2-guest-pool1-a', 'rke2-guest-pool1-b', 'rke2-guest-pool1-c', 'rke2-guest-pool1-d', 'rke2-guest-pool1-e', 'rke2-guest-pool1-f'] as const;
@@ -87,6 +87,9 @@ export const IP_POOLS = { rke2: 'pool-rke2-guest', k3s: 'pool-k3s-guest' } as co
  * `0.2.1400` / `0.1.2500` (running v0.2.7 / v0.2.4); the k3s guest has Rancher's apps `104.0.2+up0.1.14` /
  * `104.0.1+up0.1.14` (running v0.1.5 / v0.1.3). `chart` is the `helm.sh/chart` version, `app` the image tag.
  */
+/** The guests' VolumeSnapshotClasses for the Harvester CSI driver: a local snapshot one and a backup one. */
+export const SNAPSHOT_CLASSES = { local: 'harvester-snapshot', backup: 'harvester-backup' } as const;
+
 export const COMPONENT_VERSIONS = {
   rke2: { cloudProvider: { chart: '0.2.1400', app: '0.2.7' }, csiDriver: { chart: '0.1.2500', app: '0.2.4' } },
   k3s:  { cloudProvider: { chart: '104.0.2_up0.1.14', app: '0.1.5' }, csiDriver: { chart: '104.0.1_up0.1.14', app: '0.1.3' } },

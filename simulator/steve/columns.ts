@@ -148,6 +148,13 @@ const COLUMNS: Record<string, Column[]> = {
     col('AllowVolumeExpansion', 'boolean', (o) => !!o.allowVolumeExpansion),
     age,
   ],
+  // The CRD's additionalPrinterColumns.
+  'snapshot.storage.k8s.io.volumesnapshotclass': [
+    name,
+    col('Driver', 'string', (o) => o.driver),
+    col('DeletionPolicy', 'string', (o) => o.deletionPolicy),
+    age,
+  ],
   persistentvolumeclaim: [
     name,
     col('Status', 'string', (o) => o.status?.phase || 'Pending'),

@@ -50,6 +50,7 @@ const ROWS: Row[] = [
   ['networking.k8s.io', 'v1', 'NetworkPolicy', 'networkpolicies', true, ALL, false],
   ['storage.k8s.io', 'v1', 'StorageClass', 'storageclasses', false, ALL, false],
   ['storage.k8s.io', 'v1', 'CSIDriver', 'csidrivers', false, DOWNSTREAM, false],
+  ['snapshot.storage.k8s.io', 'v1', 'VolumeSnapshotClass', 'volumesnapshotclasses', false, DOWNSTREAM, false],
   ['rbac.authorization.k8s.io', 'v1', 'Role', 'roles', true, ALL, false],
   ['rbac.authorization.k8s.io', 'v1', 'RoleBinding', 'rolebindings', true, ALL, false],
   ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false, ALL, false],

@@ -114,6 +114,22 @@ const STORAGE_CLASS: Definition[] = [
   def('io.k8s.api.core.v1.TopologySelectorLabelRequirement', 'A topology selector requirement.', { key: s(), values: arrayOf('string') }),
 ];
 
+// The fields of external-snapshotter's CRD (client/config/crd/snapshot.storage.k8s.io_volumesnapshotclasses.yaml).
+const VOLUME_SNAPSHOT_CLASS: Definition[] = [
+  def('snapshot.storage.k8s.io.volumesnapshotclass', 'VolumeSnapshotClass specifies parameters that a underlying storage system uses when creating a volume snapshot.', {
+    apiVersion: s(),
+    kind:       s(),
+    metadata:   ref(META),
+    driver:     {
+      type: 'string', required: true, description: 'driver is the name of the storage driver expected to handle this VolumeSnapshotClass.'
+    },
+    deletionPolicy: {
+      type: 'string', required: true, description: 'deletionPolicy determines whether a VolumeSnapshotContent created through the VolumeSnapshotClass should be deleted when its bound VolumeSnapshot is deleted. Supported values are "Retain" and "Delete".'
+    },
+    parameters: mapOf('string', 'parameters is a key-value map with storage driver specific parameters for creating snapshots.'),
+  }),
+];
+
 const CONFIG_MAP: Definition[] = [
   def('configmap', 'ConfigMap holds configuration data for pods to consume.', {
     apiVersion: s(), kind: s(), metadata: ref(META), data: mapOf('string'), binaryData: mapOf('base64'), immutable: bool(),
@@ -144,10 +160,11 @@ const NODE: Definition[] = [
 
 /** Schema id -> the definitions its schemaDefinition answer carries (its own first). */
 export const DEFINITIONS: Record<string, Definition[]> = {
-  service:                       [...SERVICE, ...SHARED],
-  'storage.k8s.io.storageclass': [...STORAGE_CLASS, ...SHARED],
-  configmap:                     [...CONFIG_MAP, ...SHARED],
-  node:                          [...NODE, ...SHARED],
+  service:                                       [...SERVICE, ...SHARED],
+  'storage.k8s.io.storageclass':                 [...STORAGE_CLASS, ...SHARED],
+  'snapshot.storage.k8s.io.volumesnapshotclass': [...VOLUME_SNAPSHOT_CLASS, ...SHARED],
+  configmap:                                     [...CONFIG_MAP, ...SHARED],
+  node:                                          [...NODE, ...SHARED],
 };
 
 /**

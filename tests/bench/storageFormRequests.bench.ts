@@ -18,7 +18,7 @@ it('counts the requests the host StorageClass form makes when it opens', async()
     global: { provide: { [SAVE_HOOKS]: { register: () => undefined, unregister: () => undefined } } },
   });
 
-  for (let i = 0; i < 50 && (wrapper.vm as any).loading; i++) {
+  for (let i = 0; i < 50 && !(wrapper.vm as any).host; i++) {
     await flushPromises();
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

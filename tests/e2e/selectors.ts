@@ -86,8 +86,24 @@ export const SEL = {
     hostClass:   tid('harvester-storage-host-class'),
     error:       tid('harvester-storage-error'),
     rbac:        tid('harvester-storage-rbac'),
+    rwx:         tid('harvester-storage-rwx'),
+    rwxSupport:  tid('harvester-storage-rwx-support'),
     /** The shell's provisioner picker (its label is not translated). */
     provisioner: '.labeled-select:has(> .labeled-container label:text-is("Provisioner"))',
+  },
+
+  /** The VolumeSnapshotClass page (pkg/harvester-cloud-ui/snapshotclass). */
+  snapshotClass: {
+    root:     '.snapshot-class-edit',
+    name:     `${ tid('snapshot-class-name') } input`,
+    type:     (value: string) => `${ tid('snapshot-class-type') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
+    policy:   (value: string) => `${ tid('snapshot-class-policy') } .radio-container:has(input[value="${ value }"]) .radio-custom`,
+    addParam: `${ tid('snapshot-class-parameters') } ${ tid('parameter-add') }`,
+    params:   `${ tid('snapshot-class-parameters') } ${ tid('parameter-row') } input`,
+    error:    `.snapshot-class-edit ${ tid('field-error') }`,
+    warning:  `.snapshot-class-edit ${ tid('field-warning') }`,
+    failure:  tid('snapshot-class-failure'),
+    save:     tid('snapshot-class-save'),
   },
 
   /** The Topology page and card (pkg/harvester-cloud-ui/topology). */

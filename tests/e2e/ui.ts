@@ -57,6 +57,7 @@ export const paths = {
   storageClasses:     (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass`,
   storageClassCreate: (cluster: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/create`,
   storageClass:       (cluster: string, name: string) => `/c/${ cluster }/explorer/storage.k8s.io.storageclass/${ name }`,
+  snapshotClassNew:   (cluster: string) => `/c/${ cluster }/explorer/snapshot.storage.k8s.io.volumesnapshotclass/create`,
   topology:           (cluster: string) => `/c/${ cluster }/explorer/harvester-topology`,
   overview:           (cluster: string) => `/c/${ cluster }/explorer/harvester-integration`,
   nodes:              (cluster: string) => `/c/${ cluster }/explorer/node`,

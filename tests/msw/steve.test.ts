@@ -54,7 +54,7 @@ describe('steveHandlers with the real dashboard store', () => {
     expect(credential.harvestercredentialConfig).toEqual({ clusterId: HARVESTER_HOST.id, clusterType: 'imported' });
     const classes = await hostList(store, HARVESTER_HOST.id, 'storage.k8s.io.storageclasses');
 
-    expect(classes.map((c) => c.metadata.name).sort()).toEqual(['harvester-longhorn', 'replica-2', 'single-replica']);
+    expect(classes.map((c) => c.metadata.name).sort()).toEqual(['harvester-longhorn', 'longhorn-rwx', 'replica-2', 'single-replica']);
   });
 
   it('answers as the viewer when asked to: no PUT in schemas, 403 on the cloud credential', async() => {

@@ -166,6 +166,13 @@ export function storageClass(name: string, provisioner: string, parameters: Labe
   });
 }
 
+/** A VolumeSnapshotClass (snapshot.storage.k8s.io/v1): its fields sit at the top level, there is no spec. */
+export function volumeSnapshotClass(name: string, driver: string, parameters: Labels | undefined, deletionPolicy = 'Delete'): KubeObject {
+  return object('snapshot.storage.k8s.io/v1', 'VolumeSnapshotClass', name, {}, parameters ? {
+    driver, deletionPolicy, parameters
+  } : { driver, deletionPolicy });
+}
+
 export interface WorkloadSpec {
   image: string;
   labels?: Labels;

@@ -49,6 +49,10 @@ function storageClasses() {
     storageClass(HOST_STORAGE_CLASSES.single, LONGHORN, {
       numberOfReplicas: '1', staleReplicaTimeout: '30', migratable: 'true'
     }, { volumeBindingMode: 'WaitForFirstConsumer' }),
+    // Not migratable: Longhorn shares its RWX volumes over NFS (what the CSI driver's RWX volumes need).
+    storageClass(HOST_STORAGE_CLASSES.rwx, LONGHORN, {
+      numberOfReplicas: '3', staleReplicaTimeout: '30', migratable: 'false', nfsOptions: 'vers=4.2,noresvport,softerr,timeo=600,retrans=5'
+    }),
   ];
 }
 

@@ -1,7 +1,9 @@
 /** `rke2-guest`: an RKE2 cluster provisioned by Rancher on Harvester, with the Harvester cloud provider. */
-import { deployment, pod, service, storageClass } from '../builders';
 import {
-  COMPONENT_VERSIONS, NETWORKS, RKE2_GUEST, RKE2_NODES, SERVICES, WEB_POOL_IP
+  deployment, pod, service, storageClass, volumeSnapshotClass
+} from '../builders';
+import {
+  COMPONENT_VERSIONS, NETWORKS, RKE2_GUEST, RKE2_NODES, SERVICES, SNAPSHOT_CLASSES, WEB_POOL_IP
 } from '../ids';
 import {
   event, rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents, nadMapping
@@ -103,6 +105,8 @@ export function rke2GuestCluster(): SeedCluster {
       ...services(),
       nadMapping({ [NETWORKS.vlan100]: 'enp1s0', [NETWORKS.vlan200]: 'enp2s0' }),
       storageClass('harvester', 'driver.harvesterhci.io', {}, { isDefault: true }),
+      volumeSnapshotClass(SNAPSHOT_CLASSES.local, 'driver.harvesterhci.io', undefined),
+      volumeSnapshotClass(SNAPSHOT_CLASSES.backup, 'driver.harvesterhci.io', { type: 'backup' }, 'Retain'),
       ...harvesterComponents(COMPONENT_VERSIONS.rke2, RKE2_NODES.length, RKE2_GUEST.name),
       ...apps(),
       event('default', { kind: 'Service', name: SERVICES.webPool }, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', 'service-controller'),

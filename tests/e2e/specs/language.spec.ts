@@ -9,7 +9,6 @@ import type { Page } from '@playwright/test';
 import { HOST_STORAGE_CLASSES, RKE2_NODES, SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
-import { SimClient } from '../sim';
 import {
   fillPoolWithHealthCheck, openTopology, poolWithHealthCheckAnnotations, RKE2, saveAndLeave, startHarvesterStorageClass,
   storedAnnotations, STORAGE_CLASS_TYPE
@@ -18,27 +17,7 @@ import {
   choose, englishFragments, expectNoEnglish, open, openAddOnConfig, openTab, paths, selectedText, setChecked, typeInto,
   visibleTexts
 } from '../ui';
-
-const LANGUAGES = { 'zh-hans': '简体中文', 'en-us': 'English' } as const;
-const PREFS_LANGUAGE = SEL.prefs.language;
-
-/**
- * Picks the language in the dashboard's preferences and waits for it. The selector shows the new language once its
- * translations (the shell's and the extension's) are loaded; the dashboard then saves it as a cookie and in the
- * user's preferences on the server, whose copy the next page load takes: that save is waited for too.
- */
-async function useLanguage(page: Page, dashboardUrl: string, sim: SimClient, locale: keyof typeof LANGUAGES): Promise<void> {
-  await open(page, dashboardUrl, paths.prefs(), PREFS_LANGUAGE);
-  const change = (await selectedText(page, PREFS_LANGUAGE)) !== LANGUAGES[locale];
-
-  if (change) {
-    await choose(page, `${ PREFS_LANGUAGE } .v-select`, LANGUAGES[locale]);
-  }
-  await page.waitForFunction(([sel, label]) => document.querySelector(`${ sel } .vs__selected`)?.textContent?.trim() === label, [PREFS_LANGUAGE, LANGUAGES[locale]]);
-  if (change) {
-    await expect.poll(async() => (await sim.objects('local', 'userpreference')).some((p: any) => p.data?.locale === locale), { message: `the preference locale=${ locale } saved on the server`, timeout: 30000 }).toBe(true);
-  }
-}
+import { LANGUAGES, PREFS_LANGUAGE, useLanguage } from '../language';
 
 /** The extension's column headers of a list: none may be the English one. */
 async function expectZhColumns(page: Page, english: string[], screen: string): Promise<void> {

@@ -1,8 +1,8 @@
 import { reactive } from 'vue';
-import LabeledSelect from '@shell/components/form/LabeledSelect.vue';
-import KeyValue from '@shell/components/form/KeyValue.vue';
-import { LabeledInput } from '@components/Form/LabeledInput';
-import { RadioGroup } from '@components/Form/Radio';
+import SelectField from '@pkg/controls/SelectField.vue';
+import TextField from '@pkg/controls/TextField.vue';
+import RadioField from '@pkg/controls/RadioField.vue';
+import ParameterList from '@pkg/storage/parts/ParameterList.vue';
 import HarvesterProvisioner from '@pkg/storage/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storage/saveHooks';
 import { mountWithStore } from '../../harness/mount';
@@ -35,7 +35,7 @@ async function open(opts: OpenOptions = {}) {
     global: { provide: { [SAVE_HOOKS]: saveHooks } },
   });
 
-  await until(() => !(wrapper.vm as any).loading, 'the host classes');
+  await until(() => !!(wrapper.vm as any).host, 'the host classes');
 
   return {
     wrapper, value, hooks, mark, opened: requestsSince(mark)
@@ -43,7 +43,7 @@ async function open(opts: OpenOptions = {}) {
 }
 
 const checksDone = (w: any) => until(() => (w.vm as any).rbac !== null, 'the version and RBAC checks');
-const select = (w: any) => w.findComponent(LabeledSelect);
+const select = (w: any) => w.findComponent(SelectField);
 const texts = (w: any, id: string) => w.findAll(`[data-testid="${ id }"]`).map((e: any) => e.text());
 
 describe('HarvesterProvisioner: host StorageClass', () => {
@@ -62,11 +62,13 @@ describe('HarvesterProvisioner: host StorageClass', () => {
     const { wrapper } = await open();
     const options = select(wrapper).props('options');
 
-    expect(options.map((o: any) => [o.label, o.description])).toEqual([
-      ['Host default (harvester-longhorn)', undefined],
-      ['harvester-longhorn', 'driver.longhorn.io · 3 replicas · binds immediately · default'],
-      ['replica-2', 'driver.longhorn.io · 2 replicas · binds immediately'],
-      ['single-replica', 'driver.longhorn.io · 1 replicas · waits for first consumer'],
+    expect(options.map((o: any) => o.label)).toEqual([
+      'Host default (harvester-longhorn)',
+      'harvester-longhorn · driver.longhorn.io · 3 replicas · binds immediately · default',
+      // R-RWX-1/2: only the Longhorn class that is not migratable is marked.
+      'longhorn-rwx · driver.longhorn.io · 3 replicas · binds immediately · RWX',
+      'replica-2 · driver.longhorn.io · 2 replicas · binds immediately',
+      'single-replica · driver.longhorn.io · 1 replicas · waits for first consumer',
     ]);
     expect(select(wrapper).props('value')).toBe(options[0].value);
   });
@@ -108,6 +110,7 @@ describe('HarvesterProvisioner: host StorageClass', () => {
     const { wrapper } = await open({ locale: 'zh-hans' });
 
     expect(select(wrapper).props('options')[0].label).toBe('主机默认（harvester-longhorn）');
+    expect(texts(wrapper, 'harvester-storage-rwx-support')).toEqual([expect.stringContaining('主机存储类 harvester-longhorn 不能提供 ReadWriteMany 卷')]);
     select(wrapper).vm.$emit('update:value', 'Gold_Class');
     await wrapper.vm.$nextTick();
     expect(texts(wrapper, 'harvester-storage-error')).toEqual([expect.stringContaining('“Gold_Class”不是有效的存储类名称')]);
@@ -118,11 +121,11 @@ describe('HarvesterProvisioner: host StorageClass', () => {
 
     expect(select(wrapper).exists()).toBe(false);
     expect(texts(wrapper, 'harvester-storage-unreadable')[0]).toMatch(/not allowed to read the Harvester host's StorageClasses/);
-    wrapper.findComponent(LabeledInput).vm.$emit('update:value', 'replica-2');
+    wrapper.findComponent(TextField).vm.$emit('update:value', 'replica-2');
     await wrapper.vm.$nextTick();
     expect(value.parameters).toEqual({ hostStorageClass: 'replica-2' });
     expect(texts(wrapper, 'harvester-storage-warning')).toEqual([]); // cannot tell it is missing
-    wrapper.findComponent(LabeledInput).vm.$emit('update:value', 'bad name');
+    wrapper.findComponent(TextField).vm.$emit('update:value', 'bad name');
     await wrapper.vm.$nextTick();
     expect(texts(wrapper, 'harvester-storage-error')).toHaveLength(1);
     expect(() => hooks.harvesterStorageParameters()).toThrow();
@@ -138,7 +141,7 @@ describe('HarvesterProvisioner: host StorageClass', () => {
 describe('HarvesterProvisioner: volume mode and other parameters', () => {
   it('host volume mode: driver default or filesystem', async() => {
     const { wrapper, value } = await open({ parameters: { a: '1' } });
-    const radio = wrapper.findComponent(RadioGroup);
+    const radio = wrapper.findComponent(RadioField);
 
     expect(radio.props('options').map((o: any) => o.label)).toEqual(['Driver default', 'filesystem']);
     radio.vm.$emit('update:value', 'filesystem');
@@ -149,13 +152,20 @@ describe('HarvesterProvisioner: volume mode and other parameters', () => {
 
   it('other parameters are edited as key/value, the host class keeps its field', async() => {
     const { wrapper, value } = await open({ parameters: { hostStorageClass: 'replica-2', migratable: 'true' } });
-    const kv = wrapper.findComponent(KeyValue);
+    const kv = wrapper.findComponent(ParameterList);
 
     expect(kv.props('value')).toEqual({ migratable: 'true' });
-    kv.vm.$emit('update:value', { migratable: 'false', extra: '' });
+    const inputs = kv.findAll('input');
+
+    await inputs[1].setValue('false');
+    expect(value.parameters).toEqual({ hostStorageClass: 'replica-2', migratable: 'false' });
+    await kv.find('[data-testid="parameter-add"]').trigger('click');
+    await kv.findAll('input')[2].setValue('extra');
     expect(value.parameters).toEqual({
       hostStorageClass: 'replica-2', migratable: 'false', extra: ''
     });
+    await kv.findAll('button')[0].trigger('click'); // remove migratable
+    expect(value.parameters).toEqual({ hostStorageClass: 'replica-2', extra: '' });
   });
 });
 
@@ -182,7 +192,7 @@ describe('HarvesterProvisioner: CSI driver version and host RBAC (once a custom 
   it('warns that CSI v0.1.3 ignores hostVolumeMode once filesystem is picked', async() => {
     const { wrapper } = await open({ clusterId: K3S_GUEST.id });
 
-    wrapper.findComponent(RadioGroup).vm.$emit('update:value', 'filesystem');
+    wrapper.findComponent(RadioField).vm.$emit('update:value', 'filesystem');
     await checksDone(wrapper);
     expect(texts(wrapper, 'harvester-storage-warning')).toEqual([
       'The Harvester CSI driver on this cluster is version 0.1.3: hostVolumeMode needs 0.2.4 or later, so it is ignored.'
@@ -229,5 +239,37 @@ describe('HarvesterProvisioner: CSI driver version and host RBAC (once a custom 
     await checksDone(wrapper);
     expect(texts(wrapper, 'harvester-storage-rbac')[0]).toMatch(/could not be checked/);
     expect(wrapper.find('[data-testid="harvester-storage-rbac"] pre').text()).toContain('namespace: "default"');
+  });
+});
+
+describe('HarvesterProvisioner: ReadWriteMany', () => {
+  // R-RWX-1..3: the host default (migratable Longhorn) cannot serve RWX; the not-migratable Longhorn class can.
+  it('says whether the host class in play serves RWX, and what the driver refuses', async() => {
+    const { wrapper } = await open();
+
+    expect(texts(wrapper, 'harvester-storage-rwx-support')).toEqual([
+      'Host StorageClass harvester-longhorn cannot serve ReadWriteMany volumes: a migratable Longhorn class makes live-migration block volumes, not NFS shares.'
+    ]);
+    select(wrapper).vm.$emit('update:value', 'longhorn-rwx');
+    await wrapper.vm.$nextTick();
+    expect(texts(wrapper, 'harvester-storage-rwx-support')).toEqual([expect.stringMatching(/^Host StorageClass longhorn-rwx can serve ReadWriteMany volumes/)]);
+    await checksDone(wrapper);
+    // R-RWX-4/5: CSI v0.2.4 (rke2-guest) refuses RWX expansion and RWX from snapshots.
+    const notes = wrapper.findAll('[data-testid="harvester-storage-rwx"] li').map((li: any) => li.text());
+
+    expect(notes).toEqual([
+      expect.stringContaining('NetworkFilesystems'),
+      expect.stringContaining('rwx volume expansion is not supported'),
+      expect.stringContaining('Creating RWX volumes from snapshots is not supported'),
+    ]);
+  });
+
+  it('says CSI v0.1.3 (k3s-guest) has no RWX at all', async() => {
+    const { wrapper } = await open({ clusterId: K3S_GUEST.id, parameters: { hostStorageClass: 'longhorn-rwx' } });
+
+    await checksDone(wrapper);
+    expect(wrapper.findAll('[data-testid="harvester-storage-rwx"] li').map((li: any) => li.text())).toEqual([
+      'The Harvester CSI driver on this cluster is version 0.1.3: ReadWriteMany volumes need 0.2.0 or later.'
+    ]);
   });
 });

@@ -93,7 +93,7 @@ describe('the StorageClass editor registered by the extension', () => {
     const form = await harvesterForm(wrapper);
     const mark = state.requests.length;
 
-    form.onClassSelected('Bad_Name');
+    form.onClass('Bad_Name');
     expect(await save(wrapper)).toBe(false);
     expect(writes(mark)).toEqual([]);
     // The page's error banner says why, as the field does.
@@ -106,7 +106,7 @@ describe('the StorageClass editor registered by the extension', () => {
     const form = await harvesterForm(wrapper);
     const mark = state.requests.length;
 
-    form.onClassSelected('replica-2');
+    form.onClass('replica-2');
     expect(await save(wrapper)).toBe(true);
     expect(writes(mark)).toEqual([`POST /k8s/clusters/${ RKE2_GUEST.id }/v1/storage.k8s.io.storageclasses`]);
     const saved = getObject(state, RKE2_GUEST.id, 'storage.k8s.io.storageclass', 'gold');
@@ -120,7 +120,7 @@ describe('the StorageClass editor registered by the extension', () => {
     const form = await harvesterForm(wrapper);
 
     state.faults.push({ match: { method: 'POST', path: '/storage.k8s.io.storageclasses' }, respond: 403 });
-    form.onClassSelected('replica-2');
+    form.onClass('replica-2');
     expect(await save(wrapper)).toBe(false);
     expect(value.parameters).toEqual({ hostStorageClass: 'replica-2' });
     expect(wrapper.findComponent(HarvesterProvisioner).exists()).toBe(true);
