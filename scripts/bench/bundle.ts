@@ -33,19 +33,22 @@ export const SCREENS: ScreenDef[] = [
     id: 'lbColumns', title: 'Service list/detail LB columns', components: ['loadbalancer/serviceColumns.ts'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'storageForm', title: 'StorageClass provisioner form', components: ['storage/StorageClassEdit.vue', 'storage/HarvesterProvisioner.vue'], budget: 30 * KIB, enforced: false
+    id: 'storageForm', title: 'StorageClass provisioner form', components: ['storage/StorageClassEdit.vue', 'storage/HarvesterProvisioner.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'topologyPage', title: 'Topology page', components: ['topology/TopologyView.vue'], budget: 30 * KIB, enforced: false
+    id: 'topologyPage', title: 'Topology page', components: ['topology/TopologyView.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'topologyCard', title: 'Topology dashboard card', components: ['topology/TopologyCard.vue'], budget: 30 * KIB, enforced: false
+    id: 'topologyCard', title: 'Topology dashboard card', components: ['topology/TopologyCard.vue'], budget: 30 * KIB, enforced: true
   },
   {
     id: 'overviewPage', title: 'Harvester integration page', components: ['overview/OverviewPage.vue'], budget: 30 * KIB, enforced: true
   },
   {
     id: 'overviewCard', title: 'Harvester integration card', components: ['overview/OverviewCard.vue'], budget: 30 * KIB, enforced: true
+  },
+  {
+    id: 'snapshotClass', title: 'VolumeSnapshotClass page', components: ['snapshotclass/SnapshotClassEdit.vue'], budget: 30 * KIB, enforced: true
   },
 ];
 
