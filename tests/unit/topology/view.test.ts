@@ -178,6 +178,26 @@ describe('TopologyView on the demo rke2 guest', () => {
     expect(text(wrapper, 'topology-filter-matches')).toBe('No node matches');
   });
 
+  it('shows the same (filtered) topology as a map with the drift arrow, and back to the tables', async() => {
+    const { wrapper } = await mountView(RKE2_GUEST.id);
+
+    await wrapper.find('[data-testid="topology-view-map"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="topology-view-map"]').attributes('aria-pressed')).toBe('true');
+    expect(wrapper.findAll('[data-testid="topology-region"]')).toHaveLength(0);
+    const zones = wrapper.findAll('[data-testid="topology-map"] [data-zone]').map((z) => z.attributes('aria-label'));
+
+    expect(zones).toContain('No topology labels: 1 node, 1 ready');
+    expect(zones.length).toBeGreaterThanOrEqual(4);
+    expect(wrapper.find('[data-testid="topology-map"] .drift-arrow').attributes('aria-label')).toMatch(/^Drift: 1 node labelled here runs in another zone \(rke2-guest-pool1-f\)$/);
+
+    await wrapper.find('[data-testid="topology-filter"] input').setValue('west');
+    expect(wrapper.findAll('[data-testid="topology-map"] [data-zone]').map((z) => z.attributes('aria-label')).every((l) => /us-west/.test(l as string))).toBe(true);
+
+    await wrapper.find('[data-testid="topology-view-tables"]').trigger('click');
+    expect(wrapper.findAll('[data-testid="topology-region"]')).toHaveLength(1);
+  });
+
   it('sorts a node table by a column header, and back', async() => {
     const { wrapper } = await mountView(RKE2_GUEST.id);
     const zone = wrapper.findAll('[data-testid="topology-region"] [data-testid="topology-zone"]').find((z) => z.findAll('tbody tr').length > 1);
