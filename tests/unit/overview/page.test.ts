@@ -7,6 +7,7 @@ import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from '../topology/demoStore';
 import { forgetGuestChecks } from '@pkg/steve/guestRegistry';
+import { topologyCache } from '@pkg/topology/slimCache';
 
 const state = createState(demoSeed());
 const server = setupServer(...steveHandlers(state));
@@ -15,6 +16,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   resetState(state);
   forgetGuestChecks();
+  topologyCache.clear();
 });
 afterAll(() => server.close());
 
@@ -56,6 +58,7 @@ describe('Harvester integration overview page', () => {
         cluster: RKE2_GUEST.id, product: 'explorer', resource: 'service', namespace: 'default', id: 'network-changed'
       }
     });
+    expect(section(wrapper, 'overview-topology').text()).toBe('Topology2 regions, 3 zones, 6 nodes, 1 unlabelled');
     expect(state.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
