@@ -121,6 +121,10 @@ export const SEL = {
     filter:      `${ tid('topology-filter') } input`,
     matches:     tid('topology-filter-matches'),
     card:        tid('topology-card'),
+    mapButton:   tid('topology-view-map'),
+    map:         tid('topology-map'),
+    mapZone:     `${ tid('topology-map') } [data-zone]`,
+    mapArrow:    `${ tid('topology-map') } .drift-arrow`,
   },
 
   /** The extension's parts, for the language and accessibility checks. */

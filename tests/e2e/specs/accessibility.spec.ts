@@ -68,11 +68,14 @@ test('accessibility: the Harvester StorageClass form', async({ page, dashboardUr
   axe.done();
 });
 
-test('accessibility: the Topology page and card', async({ page, dashboardUrl }) => {
+test('accessibility: the Topology page (tables and map) and card', async({ page, dashboardUrl }) => {
   const axe = new AxeReport(page);
 
   await openTopology(page, dashboardUrl);
   await axe.check(SEL.topology.root, 'Topology page of rke2-guest');
+  await page.locator(SEL.topology.mapButton).click();
+  await page.locator(SEL.topology.mapArrow).waitFor();
+  await axe.check(SEL.topology.root, 'Topology page of rke2-guest, map');
   await open(page, dashboardUrl, paths.clusterHome(RKE2), SEL.topology.card);
   await axe.check(SEL.topology.card, 'Topology card on the cluster dashboard');
   axe.done();

@@ -37,6 +37,19 @@ test('7. the Topology page of rke2-guest: regions, zones, the unlabelled node an
   [/2 regions/, /3 zones/, /6 nodes/].forEach((count) => expect(summary, 'the summary').toMatch(count));
   await shot('topology', { doc: 'topology.png', tall: true });
 
+  // The same topology as a map: zones as buttons, the drifted node's arrow; Enter zooms into a zone.
+  await page.locator(SEL.topology.mapButton).click();
+  await page.locator(SEL.topology.mapArrow).waitFor();
+  expect(await page.locator(SEL.topology.mapArrow).getAttribute('aria-label'), 'the drift arrow').toContain(RKE2_NODE_DRIFTED);
+  await shot('topology-map', { doc: 'topology-map.png', tall: true });
+  const zonesDrawn = await page.locator(SEL.topology.mapZone).count();
+
+  await page.locator(SEL.topology.mapZone).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator(SEL.topology.mapZone), 'one zone zoomed in').toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator(SEL.topology.mapZone), 'every zone again').toHaveCount(zonesDrawn);
+
   // The node list's Region and Zone columns.
   await open(page, dashboardUrl, paths.nodes(RKE2), `${ SEL.table.rows }:has-text("${ RKE2_NODES[0] }")`);
   expect(await visibleTexts(page, SEL.table.headerCells), 'node list headers').toEqual(expect.arrayContaining(['Region', 'Zone']));
