@@ -6,6 +6,8 @@
 import { atLeast, Component } from '../steve/installedVersions';
 import { PROVIDER_VERSIONS } from '../loadbalancer/providerSupport';
 import { MIN_CSI_FOR_HOST_CLASS, MIN_CSI_FOR_HOST_VOLUME_MODE } from '../storage/parameters';
+import { MIN_CSI_FOR_RWX } from '../storage/rwx';
+import { MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS } from '../snapshotclass/codec';
 
 export interface Capability {
   /** l10n key under `harvesterOverview.capabilities.` */
@@ -63,6 +65,24 @@ export const CAPABILITIES: readonly Capability[] = [
     component: 'csiDriver',
     since:     MIN_CSI_FOR_HOST_VOLUME_MODE,
     source:    'harvester-csi-driver pkg/csi/controller_server.go CreateVolume (hostVolumeMode parameter)',
+  },
+  {
+    key:       'rwx',
+    component: 'csiDriver',
+    since:     MIN_CSI_FOR_RWX,
+    source:    'harvester-csi-driver pkg/csi/controller_server.go NewControllerServer (ReadWriteMany on Longhorn host classes, host with NetworkFilesystems)',
+  },
+  {
+    key:       'snapshots',
+    component: 'csiDriver',
+    since:     MIN_CSI_FOR_SNAPSHOTS,
+    source:    'harvester-csi-driver pkg/csi/controller_server.go CreateSnapshot',
+  },
+  {
+    key:       'backups',
+    component: 'csiDriver',
+    since:     MIN_CSI_FOR_BACKUP,
+    source:    'harvester-csi-driver pkg/csi/controller_server.go CreateSnapshot (parameters.type: backup)',
   },
 ];
 

@@ -40,6 +40,12 @@ describe('Harvester integration overview page', () => {
       'Checking networks against the NAD mapping: Supported (from v0.2.7)',
     ]);
     expect(csi.find('p').text().replace(/\s+/g, ' ')).toBe('Installed, version 0.2.4');
+    // The demo's v0.2.4 takes snapshots, not yet as backups (v0.2.8).
+    expect(lines(csi).slice(2)).toEqual([
+      'ReadWriteMany volumes (Longhorn host classes): Supported (from v0.2.0)',
+      'Volume snapshots: Supported (from v0.2.4)',
+      'Snapshots as backups to the host\'s backup target: Not in this version (from v0.2.8)',
+    ]);
 
     expect(section(wrapper, 'overview-nad').findAll('li').map((li: any) => li.text())).toEqual(['default/vlan100 (enp1s0)', 'default/vlan200 (enp2s0)']);
 
@@ -67,7 +73,7 @@ describe('Harvester integration overview page', () => {
     const { wrapper } = await mountDemo(OverviewPage, RKE2_GUEST.id);
 
     expect(section(wrapper, 'overview-problems').text()).toContain('The Harvester CSI driver is not installed.');
-    expect(section(wrapper, 'overview-component-csiDriver').findAll('li .badge-state').map((b: any) => b.text())).toEqual(['Not installed', 'Not installed']);
+    expect(section(wrapper, 'overview-component-csiDriver').findAll('li .badge-state').map((b: any) => b.text())).toEqual(Array(5).fill('Not installed'));
     // Its RBAC is then not a problem of its own.
     expect(section(wrapper, 'overview-problems').text()).not.toContain('ClusterRoleBinding');
   });
