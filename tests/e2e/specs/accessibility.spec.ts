@@ -74,7 +74,7 @@ test('accessibility: the Topology page (tables and map) and card', async({ page,
   await openTopology(page, dashboardUrl);
   await axe.check(SEL.topology.root, 'Topology page of rke2-guest');
   await page.locator(SEL.topology.mapButton).click();
-  await page.locator(SEL.topology.mapArrow).waitFor();
+  await page.locator(SEL.topology.mapArrow).waitFor({ state: 'attached' });
   await axe.check(SEL.topology.root, 'Topology page of rke2-guest, map');
   await open(page, dashboardUrl, paths.clusterHome(RKE2), SEL.topology.card);
   await axe.check(SEL.topology.card, 'Topology card on the cluster dashboard');

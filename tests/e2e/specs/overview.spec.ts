@@ -1,17 +1,21 @@
 /** The Harvester integration page and card of rke2-guest (provider v0.2.7, CSI v0.2.4, no CSI binding on the host). */
 import { SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
+import type { Locator } from '@playwright/test';
 import { SEL } from '../selectors';
 import { RKE2, writesSent } from '../steps';
 import { open, paths, seriousViolations } from '../ui';
+
+/** The text as read out, whitespace collapsed (badges are inline-flex: innerText breaks lines around them). */
+const textOf = async(l: Locator) => ((await l.textContent()) || '').replace(/\s+/g, ' ');
 
 test('11. the Harvester integration page: components, what they support, RBAC manifest, Pending load balancers, card', async({
   page, dashboardUrl, sim, shot
 }) => {
   await open(page, dashboardUrl, paths.overview(RKE2), SEL.overview.lbCounts);
 
-  expect(await page.locator(SEL.overview.component('cloudProvider')).innerText(), 'the provider').toMatch(/Installed, version 0\.2\.7[\s\S]*Sharing one IP between Services: Supported/);
-  expect(await page.locator(SEL.overview.component('csiDriver')).innerText(), 'the CSI driver').toMatch(/Installed, version 0\.2\.4/);
+  expect(await textOf(page.locator(SEL.overview.component('cloudProvider'))), 'the provider').toMatch(/Installed, version 0\.2\.7[\s\S]*Sharing one IP between Services: Supported/);
+  expect(await textOf(page.locator(SEL.overview.component('csiDriver'))), 'the CSI driver').toMatch(/Installed, version 0\.2\.4/);
   expect(await page.locator(SEL.overview.problems).innerText(), 'what needs attention').toMatch(/has no ClusterRoleBinding[\s\S]*load balancers are Pending/);
   expect(await page.locator(SEL.overview.rbacYaml).innerText(), 'the manifest to apply on the host').toContain('kind: ClusterRoleBinding');
   expect(await page.locator(SEL.overview.lbCounts).innerText(), 'load balancers by state').toMatch(/\d+ allocated, \d+ Pending/);
@@ -25,7 +29,7 @@ test('11. the Harvester integration page: components, what they support, RBAC ma
 
   // The cluster dashboard's card.
   await open(page, dashboardUrl, paths.clusterHome(RKE2), SEL.overview.card);
-  expect(await page.locator(SEL.overview.card).innerText(), 'the card').toMatch(/Harvester cloud provider: Installed, version 0\.2\.7[\s\S]*Harvester CSI driver: Installed, version 0\.2\.4/);
+  expect(await textOf(page.locator(SEL.overview.card)), 'the card').toMatch(/Harvester cloud provider: Installed, version 0\.2\.7[\s\S]*Harvester CSI driver: Installed, version 0\.2\.4/);
   expect(await seriousViolations(page, SEL.overview.card), 'serious/critical accessibility violations on the card').toEqual([]);
   expect(await writesSent(sim), 'writes while viewing the overview').toEqual([]);
 });

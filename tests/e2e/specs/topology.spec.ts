@@ -39,7 +39,8 @@ test('7. the Topology page of rke2-guest: regions, zones, the unlabelled node an
 
   // The same topology as a map: zones as buttons, the drifted node's arrow; Enter zooms into a zone.
   await page.locator(SEL.topology.mapButton).click();
-  await page.locator(SEL.topology.mapArrow).waitFor();
+  // An SVG group of stroked paths: attached is what can be waited for (its box is the path's).
+  await page.locator(SEL.topology.mapArrow).waitFor({ state: 'attached' });
   expect(await page.locator(SEL.topology.mapArrow).getAttribute('aria-label'), 'the drift arrow').toContain(RKE2_NODE_DRIFTED);
   await shot('topology-map', { doc: 'topology-map.png', tall: true });
   const zonesDrawn = await page.locator(SEL.topology.mapZone).count();
