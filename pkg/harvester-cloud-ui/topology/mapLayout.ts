@@ -278,9 +278,11 @@ function arrowsFor(zones: Map<string, MapZone>, drift: Map<string, NodeDrift> | 
     const y1 = a.y + ZONE_HEADER / 2;
     const x2 = b.x + b.w / 2;
     const y2 = b.y + ZONE_HEADER / 2;
-    // A curve bowing upwards, so arrows between zones of one row stay visible above their boxes.
-    const cx = (x1 + x2) / 2;
-    const cy = Math.min(y1, y2) - 40 - Math.abs(x2 - x1) / 8;
+    // Zones in one row: a curve bowing upwards, above their boxes. Zones stacked (same column): bowing right, so
+    // the arrow does not run through the zone titles.
+    const stacked = Math.abs(x2 - x1) < a.w / 2;
+    const cx = stacked ? Math.max(x1, x2) + a.w / 2 + 40 : (x1 + x2) / 2;
+    const cy = stacked ? (y1 + y2) / 2 : Math.min(y1, y2) - 40 - Math.abs(x2 - x1) / 8;
 
     return {
       key, from: p.from, to: p.to, nodes: p.nodes.sort(), path: `M ${ x1 } ${ y1 } Q ${ cx } ${ cy } ${ x2 } ${ y2 }`

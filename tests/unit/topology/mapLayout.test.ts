@@ -67,6 +67,15 @@ describe('layoutTopologyMap', () => {
     expect(west).toMatchObject({ hostOnly: true, count: 0 });
     expect(map.arrows.map((a) => [a.from, a.to, a.nodes])).toEqual([[key('us-east', 'us-east-1b'), key('us-west', 'us-west-1a'), ['c']]]);
     expect(map.arrows[0].path).toMatch(/^M [\d.]+ [\d.]+ Q [\d.-]+ [\d.-]+ [\d.]+ [\d.]+$/);
+    // us-east-1b sits above us-west-1a in the same column: the arrow bows to the right of both boxes.
+    const [x1, , cx] = map.arrows[0].path.split(' ').filter((t) => /^[\d.-]+$/.test(t)).map(Number);
+    const from = zonesOf(map).find((z) => z.key === key('us-east', 'us-east-1b')) as MapZone;
+
+    if (Math.abs(west!.x - from.x) < from.w / 2) {
+      expect(cx).toBeGreaterThan(from.x + from.w);
+    } else {
+      expect(cx).toBeCloseTo((x1 + west!.x + west!.w / 2) / 2, 0);
+    }
     expect(zonesOf(map).find((z) => z.key === key('us-east', 'us-east-1b'))?.drifted).toBe(1);
   });
 
