@@ -4,6 +4,8 @@
  *    port when taken) and points the dev server at it; stops the simulator when the dev server exits.
  *    SIM_STATE=<file> keeps the simulator's state across restarts.
  *  - API=https://<rancher>: only the dev server, against that Rancher.
+ *  - `npm run dev -- --real`: demo mode with rke2-guest and harvester-host served by the real stack (stack/: the real
+ *    kube-apiserver and Steve, built once from their Go modules); the rest of Rancher stays simulated.
  * Both listen on 127.0.0.1 only (demo mode logs in with fixed passwords); DEMO_HOST=<address> binds another one.
  */
 import { spawn, ChildProcess } from 'node:child_process';
@@ -14,6 +16,9 @@ import { ensureDirFor, loadStateFile } from '../simulator/persist';
 import { DEFAULT_SIM_PORT, SimServer, startSimServer } from '../simulator/server';
 import { createState } from '../simulator/steve/state';
 import { USERS } from '../simulator/steve/users';
+import { realBackends } from '../simulator/real/fromStack';
+
+const REAL = process.argv.slice(2).includes('--real');
 
 const ROOT = path.resolve(__dirname, '..');
 /** The shell's dev server always serves https on this port in dev mode (vue.config.js, DEV_PORTS). */
@@ -43,7 +48,7 @@ async function startSimulator(): Promise<SimServer> {
   }
 
   return startSimServer({
-    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}
+    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}, real: REAL ? await realBackends((l) => console.log(l)) : undefined
   });
 }
 
@@ -78,7 +83,7 @@ async function main(): Promise<void> {
     const { admin, viewer } = USERS;
 
     banner([
-      'DEMO MODE: a simulated Rancher (no API env var set)',
+      REAL ? 'DEMO MODE, REAL CLUSTERS: rke2-guest and harvester-host on the real kube-apiserver and Steve (stack/)' : 'DEMO MODE: a simulated Rancher (no API env var set)',
       `Rancher API simulator: ${ sim.url }`,
       `Dashboard:             ${ DASHBOARD_URL }  (self-signed certificate; accept it in the browser)`,
       `Log in as:             ${ admin.name } / ${ admin.password }   (read-only: ${ viewer.name } / ${ viewer.password })`,

@@ -8,6 +8,8 @@
  *   --install <name> install this repository's extension chart (charts/<name>) as Rancher's Extensions page does:
  *                    its UIPlugin and App appear and the dashboard build loads it from extensions/
  *   --extension-build <dir>  serve a build-pkg output (dist-pkg/<name>-<version>) as that installed extension's files
+ *   --real           rke2-guest and harvester-host served by the real stack (npm run stack: kube-apiserver + Steve,
+ *                    started here when not running); Rancher's management side stays simulated (docs/demo-mode.md)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { extensionBuild } from './http/uiPlugins';
 import { setRancherVersion } from './steve/versions';
 import { createState } from './steve/state';
 import { USERS } from './steve/users';
+import { realBackends } from './real/fromStack';
 
 interface Args {
   statePath?: string;
@@ -29,11 +32,12 @@ interface Args {
   extensionBuilds: string[];
   port: number;
   verbose: boolean;
+  real: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
-    port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false, install: [], extensionBuilds: []
+    port: process.env.SIM_PORT ? parseInt(process.env.SIM_PORT, 10) : DEFAULT_SIM_PORT, verbose: false, install: [], extensionBuilds: [], real: false
   };
 
   for (let i = 0; i < argv.length; i++) {
@@ -58,10 +62,12 @@ function parseArgs(argv: string[]): Args {
       args.install.push(value());
     } else if (a === '--extension-build' || a.startsWith('--extension-build=')) {
       args.extensionBuilds.push(path.resolve(value()));
+    } else if (a === '--real') {
+      args.real = true;
     } else if (a === '--verbose') {
       args.verbose = true;
     } else if (a === '--help' || a === '-h') {
-      console.log('usage: npm run sim -- [--state <file>] [--port <n>] [--ui <dashboard build dir>] [--install <chart>] [--verbose]');
+      console.log('usage: npm run sim -- [--state <file>] [--port <n>] [--ui <dashboard build dir>] [--install <chart>] [--real] [--verbose]');
       process.exit(0);
     } else {
       throw new Error(`unknown argument ${ a }`);
@@ -110,9 +116,13 @@ async function main(): Promise<void> {
     extensionBuilds: Object.assign({}, ...args.extensionBuilds.map(extensionBuild)),
     controllers:     true,
     kubeApi:         {},
+    real:            args.real ? await realBackends((l) => console.log(l)) : undefined,
   });
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);
+  if (args.real) {
+    console.log('[sim] real mode: rke2-guest and harvester-host are served by the real kube-apiserver and Steve (npm run stack -- --status)');
+  }
   if (args.uiDir) {
     console.log(`[sim] Rancher ${ buildVersion || '(unknown version)' } dashboard from ${ args.uiDir } at ${ sim.url }/dashboard/`);
   }

@@ -14,6 +14,7 @@ import { handleRequest } from './steve/handleRequest';
 import { RANCHER_VERSION } from './steve/rancherEndpoints';
 import { SimState } from './steve/state';
 import { SubscribeServer } from './watch/subscribeServer';
+import { RealBackends, RealProxy } from './real/proxy';
 
 export const DEFAULT_SIM_PORT = 8989;
 /** Loopback only: the simulator accepts fixed demo passwords. */
@@ -40,6 +41,11 @@ export interface SimServerOptions {
   controllers?: boolean;
   /** Also serve over HTTPS for kubectl (simulator/kube), with a kubeconfig at `/__sim/kubeconfig`; port 0 = free. */
   kubeApi?: { port?: number };
+  /**
+   * Real mode: the clusters of the real stack (stack/) whose `/k8s/clusters/<id>/…` requests go to their real Steve
+   * and kube-apiserver; Rancher's management side and the other clusters stay simulated.
+   */
+  real?: RealBackends;
 }
 
 export interface SimServer {
@@ -71,7 +77,9 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
   const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
-  const kube = opts.kubeApi ? await startKubeApiServer(state, { port: opts.kubeApi.port, host: opts.host }) : undefined;
+  const kube = opts.kubeApi ? await startKubeApiServer(state, {
+    port: opts.kubeApi.port, host: opts.host, real: opts.real
+  }) : undefined;
 
   if (kube) {
     state.controls.kubeconfig = () => ({
@@ -79,6 +87,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     });
   }
   const operationLogs = new OperationLogServer(state);
+  const real = opts.real ? new RealProxy(state, opts.real) : null;
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url || '/', 'http://simulator.invalid');
@@ -92,6 +101,9 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     }
     if (url.pathname === '/' || url.pathname === '/__sim') {
       return info(res);
+    }
+    if (real?.handle(req, res)) {
+      return;
     }
     if (await serveHelm(repoRoot, url.pathname, res)) {
       return;
@@ -136,7 +148,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (!sockets.handleUpgrade(req, socket, head) && !operationLogs.handleUpgrade(req, socket, head)) {
+    if (!real?.handleUpgrade(req, socket, head) && !sockets.handleUpgrade(req, socket, head) && !operationLogs.handleUpgrade(req, socket, head)) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
     }

@@ -15,6 +15,7 @@ import { kubeconfig } from './kubeconfig';
 import { isWatch, serveKubeWatch } from './kubeWatch';
 import { status } from './status';
 import { selfSignedCert } from './tlsCert';
+import { RealBackends, RealProxy } from '../real/proxy';
 
 export interface KubeApiServer {
   server: Server;
@@ -46,10 +47,14 @@ function watchTarget(path: string): { cluster: string; gv: string; rest: string[
   return null;
 }
 
-export async function startKubeApiServer(state: SimState, opts: { port?: number; host?: string } = {}): Promise<KubeApiServer> {
+export async function startKubeApiServer(state: SimState, opts: { port?: number; host?: string; real?: RealBackends } = {}): Promise<KubeApiServer> {
   const host = opts.host || '127.0.0.1';
+  const real = opts.real ? new RealProxy(state, opts.real) : null;
   const tls = selfSignedCert({ ips: [host], names: ['localhost'] });
   const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
+    if (real?.handle(req, res)) {
+      return;
+    }
     (async() => {
       const simReq = await toSimRequest(req);
       const query = simReq.query as URLSearchParams;

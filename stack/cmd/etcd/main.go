@@ -1,0 +1,58 @@
+// Command etcd runs an embedded etcd server (go.etcd.io/etcd/server/v3/embed) for
+// the local stack: one member, loopback only, data in the directory given.
+package main
+
+import (
+	"flag"
+	"log"
+	"net/url"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"go.etcd.io/etcd/server/v3/embed"
+)
+
+func main() {
+	dir := flag.String("data-dir", "", "data directory")
+	client := flag.String("listen-client-url", "http://127.0.0.1:2379", "client URL (loopback)")
+	peer := flag.String("listen-peer-url", "http://127.0.0.1:2380", "peer URL (loopback)")
+	quota := flag.Int64("quota-backend-bytes", 2<<30, "backend quota")
+	flag.Parse()
+	if *dir == "" {
+		log.Fatal("etcd: --data-dir is required")
+	}
+	cfg := embed.NewConfig()
+	cfg.Dir = *dir
+	cu, err := url.Parse(*client)
+	if err != nil {
+		log.Fatalf("etcd: client URL: %v", err)
+	}
+	pu, err := url.Parse(*peer)
+	if err != nil {
+		log.Fatalf("etcd: peer URL: %v", err)
+	}
+	cfg.ListenClientUrls = []url.URL{*cu}
+	cfg.AdvertiseClientUrls = []url.URL{*cu}
+	cfg.ListenPeerUrls = []url.URL{*pu}
+	cfg.AdvertisePeerUrls = []url.URL{*pu}
+	cfg.InitialCluster = cfg.Name + "=" + pu.String()
+	cfg.QuotaBackendBytes = *quota
+	cfg.LogLevel = "warn"
+	// A test stack: fsync on every write only slows the suites down.
+	cfg.UnsafeNoFsync = true
+	e, err := embed.StartEtcd(cfg)
+	if err != nil {
+		log.Fatalf("etcd: %v", err)
+	}
+	defer e.Close()
+	<-e.Server.ReadyNotify()
+	log.Printf("etcd ready on %s", cu)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	select {
+	case err := <-e.Err():
+		log.Fatalf("etcd: %v", err)
+	case <-sig:
+	}
+}

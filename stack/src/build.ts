@@ -1,0 +1,91 @@
+/**
+ * Builds the stack's binaries from the Go module in `stack/` (versions pinned in its go.mod/go.sum), once: a stamp
+ * of go.mod, go.sum, the small mains and `go version` says whether `.tools/stack/bin` is current. Go's own module and
+ * build caches make a rebuild after a version bump incremental. A failed build names the module it could not build.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BIN_DIR, MODULE_DIR } from './paths';
+
+/** What is built, and from which module: the upstream's own main where it has one that fits. */
+export const BINARIES = [
+  {
+    name: 'kube-apiserver', pkg: 'k8s.io/kubernetes/cmd/kube-apiserver', module: 'k8s.io/kubernetes'
+  },
+  {
+    name: 'steve', pkg: './cmd/steve', module: 'github.com/rancher/steve'
+  },
+  {
+    name: 'etcd', pkg: './cmd/etcd', module: 'go.etcd.io/etcd/server/v3'
+  },
+] as const;
+
+function moduleVersion(module: string): string {
+  const gomod = fs.readFileSync(path.join(MODULE_DIR, 'go.mod'), 'utf8');
+  const m = gomod.match(new RegExp(`^\\s*(?:require\\s+)?${ module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') }\\s+(v\\S+)`, 'm'));
+
+  return m ? m[1] : '(version not in go.mod)';
+}
+
+/** Module and version of each component, as go.mod pins them (docs/demo-mode.md lists the same). */
+export function componentVersions(): Record<string, string> {
+  return Object.fromEntries(BINARIES.map((b) => [b.name, `${ b.module } ${ moduleVersion(b.module) }`]));
+}
+
+function filesHashed(): string[] {
+  const files = ['go.mod', 'go.sum'];
+
+  for (const dir of fs.readdirSync(path.join(MODULE_DIR, 'cmd'))) {
+    for (const f of fs.readdirSync(path.join(MODULE_DIR, 'cmd', dir))) {
+      files.push(path.join('cmd', dir, f));
+    }
+  }
+
+  return files.sort();
+}
+
+export function buildStamp(): string {
+  const h = crypto.createHash('sha256');
+
+  h.update(execFileSync('go', ['version'], { encoding: 'utf8' }));
+  for (const f of filesHashed()) {
+    h.update(f);
+    h.update(fs.readFileSync(path.join(MODULE_DIR, f)));
+  }
+
+  return h.digest('hex');
+}
+
+const STAMP = path.join(BIN_DIR, '.stamp');
+
+export function isBuilt(): boolean {
+  try {
+    return fs.readFileSync(STAMP, 'utf8') === buildStamp() && BINARIES.every((b) => fs.existsSync(path.join(BIN_DIR, b.name)));
+  } catch (e) {
+    return false;
+  }
+}
+
+/** Builds what is missing or stale; logs to stderr. Throws with the module's name when a build fails. */
+export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.write(`${ l }\n`)): void {
+  if (isBuilt()) {
+    return;
+  }
+  fs.mkdirSync(BIN_DIR, { recursive: true });
+  for (const b of BINARIES) {
+    const started = Date.now();
+
+    log(`[stack] building ${ b.name } from ${ b.module } ${ moduleVersion(b.module) } (cold: minutes; cached afterwards)`);
+    const r = spawnSync('go', ['build', '-o', path.join(BIN_DIR, b.name), b.pkg], { cwd: MODULE_DIR, encoding: 'utf8' });
+
+    if (r.status !== 0) {
+      const out = `${ r.stderr || '' }${ r.stdout || '' }`.trim().split('\n').slice(-25).join('\n');
+
+      throw new Error(`could not build ${ b.name } from module ${ b.module } ${ moduleVersion(b.module) } (go build ${ b.pkg } in stack/):\n${ out || r.error?.message }`);
+    }
+    log(`[stack] built ${ b.name } in ${ Math.round((Date.now() - started) / 1000) } s`);
+  }
+  fs.writeFileSync(STAMP, buildStamp());
+}

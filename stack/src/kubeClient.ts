@@ -1,0 +1,75 @@
+/**
+ * A small client for the stack's kube-apiservers (loopback HTTPS, self-signed serving certificate): the stack's own
+ * admin token, and optionally a user to impersonate, as Rancher's cluster proxy does.
+ */
+import https from 'node:https';
+
+export interface KubeResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+export interface KubeTarget {
+  /** https://127.0.0.1:<port> */
+  url: string;
+  token: string;
+}
+
+export async function kubeRequest<T = any>(target: KubeTarget, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<KubeResponse<T>> {
+  const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+  const u = new URL(path, target.url);
+
+  return new Promise((resolve, reject) => {
+    const req = https.request(u, {
+      method,
+      rejectUnauthorized: false, // the apiserver's self-signed loopback certificate
+      headers:            {
+        authorization: `Bearer ${ target.token }`,
+        accept:        'application/json',
+        ...(data ? { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json', 'content-length': `${ data.length }` } : {}),
+        ...headers,
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: any = text;
+
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch (e) {}
+        resolve({
+          status: res.statusCode || 0, body: parsed, text
+        });
+      });
+    });
+
+    req.on('error', reject);
+    if (data) {
+      req.write(data);
+    }
+    req.end();
+  });
+}
+
+/** Throws with the server's message unless the status is one of `ok`. */
+export async function kubeExpect<T = any>(target: KubeTarget, method: string, path: string, body?: unknown, ok: number[] = [200, 201]): Promise<KubeResponse<T>> {
+  const res = await kubeRequest<T>(target, method, path, body);
+
+  if (!ok.includes(res.status)) {
+    throw new Error(`${ method } ${ path }: ${ res.status } ${ (res.body as any)?.message || res.text.slice(0, 300) }`);
+  }
+
+  return res;
+}
+
+/** The REST path of an object (or of its collection when it has no name), from its apiVersion and plural. */
+export function objectPath(apiVersion: string, plural: string, namespace?: string, name?: string): string {
+  const base = apiVersion.includes('/') ? `/apis/${ apiVersion }` : `/api/${ apiVersion }`;
+  const ns = namespace ? `/namespaces/${ namespace }` : '';
+
+  return `${ base }${ ns }/${ plural }${ name ? `/${ name }` : '' }`;
+}

@@ -1,0 +1,49 @@
+/**
+ * `npm run stack`: builds (once) and starts the real stack in the background — etcd, and for rke2-guest and
+ * harvester-host a kube-apiserver and rancher/steve — seeded with the demo data, then prints where each part
+ * listens. Idle until something uses it; `npm run stack -- --stop` stops it.
+ *   --fresh   start on an empty etcd (the demo data as seeded)
+ *   --stop    stop the stack this run directory started
+ *   --status  say whether it runs, and where
+ *   --build   only build the binaries
+ * Tokens stay in .tools/stack/run/secrets (mode 0600); nothing here prints them.
+ */
+import { ensureBuilt } from './build';
+import { readStackInfo, StackInfo, startStack, stopStack } from './stack';
+import { RUN_DIR } from './paths';
+
+function describe(info: StackInfo): string {
+  const lines = Object.values(info.clusters).map((c) => `  ${ c.name } (${ c.clusterId }): kube-apiserver ${ c.api }, steve ${ c.steve }, kubeconfig ${ c.kubeconfig }`);
+
+  return [...lines, `  components: ${ Object.entries(info.versions).map(([k, v]) => `${ k } = ${ v }`).join('; ') }`, `  run directory: ${ RUN_DIR }`].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+
+  if (args.includes('--stop')) {
+    console.log(await stopStack() ? '[stack] stopped' : '[stack] not running');
+
+    return;
+  }
+  if (args.includes('--status')) {
+    const info = readStackInfo();
+
+    console.log(info ? `[stack] running since ${ info.startedAt }\n${ describe(info) }` : '[stack] not running');
+
+    return;
+  }
+  if (args.includes('--build')) {
+    ensureBuilt();
+
+    return;
+  }
+  const info = await startStack({ fresh: args.includes('--fresh'), log: (l) => console.log(l) });
+
+  console.log(`[stack] running\n${ describe(info) }\n[stack] stop with: npm run stack -- --stop`);
+}
+
+main().catch((e) => {
+  console.error(`[stack] ${ e?.message || e }`);
+  process.exit(1);
+});

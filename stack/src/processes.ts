@@ -1,0 +1,102 @@
+/**
+ * Starts the stack's processes with their output in `<run>/logs/<name>.log`, waits until each answers, and stops
+ * them. The pids go into stack.json so `npm run stack -- --stop` and the tests can find a stack already running.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { logFile } from './paths';
+
+export interface Started {
+  name: string;
+  child: ChildProcess;
+}
+
+export function startProcess(name: string, binPath: string, args: string[], env: Record<string, string> = {}): Started {
+  const log = logFile(name);
+
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  const out = fs.openSync(log, 'a');
+  const child = spawn(binPath, args, {
+    stdio: ['ignore', out, out], env: { ...process.env, ...env }, detached: true
+  });
+
+  fs.closeSync(out);
+  child.unref();
+
+  return { name, child };
+}
+
+function lastLines(name: string, n = 20): string {
+  try {
+    return fs.readFileSync(logFile(name), 'utf8').trim().split('\n').slice(-n)
+      .join('\n');
+  } catch (e) {
+    return '(no log)';
+  }
+}
+
+function probe(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve) => {
+    const lib = url.startsWith('https:') ? https : http;
+    const req = lib.get(url, {
+      rejectUnauthorized: false, headers, timeout: 3000
+    }, (res) => {
+      res.resume();
+      resolve(res.statusCode || 0);
+    });
+
+    req.on('error', () => resolve(0));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(0);
+    });
+  });
+}
+
+/** Waits until `url` answers 200, or fails with the process's last log lines when it exits or time runs out. */
+export async function waitReady(p: Started, url: string, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+  const until = Date.now() + timeoutMs;
+
+  while (Date.now() < until) {
+    if (p.child.exitCode !== null) {
+      throw new Error(`${ p.name } exited (${ p.child.exitCode }):\n${ lastLines(p.name) }`);
+    }
+    if (await probe(url, headers) === 200) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${ p.name } did not answer ${ url } within ${ timeoutMs / 1000 } s:\n${ lastLines(p.name) }`);
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs` for what is still running. */
+export async function stopPids(pids: number[], graceMs = 5000): Promise<void> {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch (e) {}
+  }
+  const until = Date.now() + graceMs;
+
+  while (Date.now() < until && pids.some(isAlive)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (const pid of pids.filter(isAlive)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch (e) {}
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The demo data of the real clusters, created through their real API: the simulator's seed for rke2-guest and
+ * harvester-host (simulator/demo), so both modes show the same names. Objects go in as a client would send them
+ * (no uid, resourceVersion or timestamps); a status the seed carries is then written through the status
+ * subresource, where Kubernetes keeps it apart from spec. RBAC for the demo users goes in first.
+ */
+import { demoSeed } from '../../simulator/demo/seed';
+import { typeOfObject, TypeDef } from '../../simulator/steve/registry';
+import { USERS } from '../../simulator/steve/users';
+import { crdFor, needsCrd } from './crds';
+import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
+import type { StackCluster } from './config';
+
+type Obj = Record<string, any>;
+
+export function seedObjects(clusterId: string): Obj[] {
+  const c = demoSeed().clusters.find((x) => x.id === clusterId);
+
+  if (!c) {
+    throw new Error(`no demo seed for cluster ${ clusterId }`);
+  }
+
+  return c.objects as Obj[];
+}
+
+/** Core resources a read-only member reads: all but Secrets (Rancher's read-only role does not include them). */
+const CORE_READ = ['pods', 'pods/log', 'services', 'endpoints', 'configmaps', 'events', 'namespaces', 'nodes', 'persistentvolumeclaims', 'persistentvolumes', 'serviceaccounts', 'resourcequotas', 'limitranges', 'replicationcontrollers'];
+
+const OTHER_GROUPS = [
+  'apps', 'batch', 'networking.k8s.io', 'storage.k8s.io', 'snapshot.storage.k8s.io', 'apiextensions.k8s.io', 'rbac.authorization.k8s.io', 'discovery.k8s.io',
+  'events.k8s.io', 'policy', 'autoscaling', 'management.cattle.io', 'catalog.cattle.io', 'kubevirt.io', 'loadbalancer.harvesterhci.io', 'k8s.cni.cncf.io', 'harvesterhci.io',
+];
+
+/**
+ * Read-only, as the simulator's viewer is (simulator/steve/access.ts). Kubernetes' own `view` role cannot be used:
+ * its rules are filled in by kube-controller-manager's aggregation controller, which this stack does not run.
+ */
+export const READ_ONLY_ROLE = {
+  apiVersion: 'rbac.authorization.k8s.io/v1',
+  kind:       'ClusterRole',
+  metadata:   { name: 'demo-read-only' },
+  rules:      [
+    {
+      apiGroups: [''], resources: CORE_READ, verbs: ['get', 'list', 'watch']
+    },
+    {
+      apiGroups: OTHER_GROUPS, resources: ['*'], verbs: ['get', 'list', 'watch']
+    },
+  ],
+};
+
+/** How Rancher's users map to Kubernetes RBAC in the cluster: admins are cluster-admin, members read. */
+export function rbacObjects(clusterId: string): Obj[] {
+  const out: Obj[] = [READ_ONLY_ROLE];
+
+  for (const u of Object.values(USERS)) {
+    const role = u.admin ? 'cluster-admin' : (u.readOnlyClusters.includes(clusterId) ? READ_ONLY_ROLE.metadata.name : null);
+
+    if (role) {
+      out.push({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind:       'ClusterRoleBinding',
+        metadata:   { name: `demo-${ u.name }` },
+        roleRef:    {
+          apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role
+        },
+        subjects: [{
+          apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: u.id
+        }],
+      });
+    }
+  }
+
+  return out;
+}
+
+function inCidr(ip: string, cidr: string): boolean {
+  const [base, bits] = cidr.split('/');
+  const n = (s: string) => s.split('.').reduce((a, x) => (a * 256) + Number(x), 0);
+  const size = 2 ** (32 - Number(bits));
+
+  return /^\d+\.\d+\.\d+\.\d+$/.test(ip) && Math.floor(n(ip) / size) === Math.floor(n(base) / size);
+}
+
+/** The object as a client creates it: server-owned metadata and status removed; ClusterIPs outside the range dropped. */
+export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, string> = new Map()): Obj {
+  const copy = JSON.parse(JSON.stringify(obj));
+  const ns = copy.metadata.namespace;
+
+  for (const k of ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields', 'selfLink', 'deletionTimestamp']) {
+    delete copy.metadata[k];
+  }
+  delete copy.status;
+  // Owners get new uids in the real cluster: point at those, and drop references to owners the seed does not have.
+  if (copy.metadata.ownerReferences) {
+    copy.metadata.ownerReferences = copy.metadata.ownerReferences
+      .map((r: Obj) => ({ ...r, uid: uids.get(`${ r.kind }/${ ns || '' }/${ r.name }`) }))
+      .filter((r: Obj) => r.uid);
+    if (!copy.metadata.ownerReferences.length) {
+      delete copy.metadata.ownerReferences;
+    }
+  }
+  if (copy.kind === 'Service' && copy.spec) {
+    if (copy.spec.clusterIP && copy.spec.clusterIP !== 'None' && !inCidr(copy.spec.clusterIP, cluster.serviceCidr)) {
+      delete copy.spec.clusterIP;
+      delete copy.spec.clusterIPs;
+    }
+  }
+
+  return copy;
+}
+
+async function createObject(target: KubeTarget, t: TypeDef, obj: Obj, cluster: StackCluster, uids: Map<string, string>): Promise<void> {
+  const ns = t.namespaced ? obj.metadata.namespace || 'default' : undefined;
+  const apiVersion = t.group ? `${ t.group }/${ t.version }` : t.version;
+  const created = await kubeRequest(target, 'POST', objectPath(apiVersion, t.resource, ns), forCreate(obj, cluster, uids));
+  const key = `${ obj.kind }/${ t.namespaced ? ns : '' }/${ obj.metadata.name }`;
+
+  if (created.status === 409 || created.status === 422) {
+    const existing = await kubeRequest(target, 'GET', objectPath(apiVersion, t.resource, ns, obj.metadata.name));
+
+    if (existing.status === 200) {
+      // Already there: made by the API server itself (default/kubernetes), or a stack restarted on its own data.
+      uids.set(key, existing.body.metadata.uid);
+
+      return;
+    }
+  }
+  if (created.status !== 201 && created.status !== 200) {
+    throw new Error(`seed ${ cluster.name }: ${ obj.kind } ${ ns ? `${ ns }/` : '' }${ obj.metadata.name }: ${ created.status } ${ created.body?.message || created.text.slice(0, 200) }`);
+  }
+  uids.set(key, created.body.metadata.uid);
+  if (obj.status && t.statusSubresource) {
+    const current = created.body;
+
+    await kubeExpect(target, 'PUT', `${ objectPath(apiVersion, t.resource, ns, obj.metadata.name) }/status`, { ...current, status: obj.status });
+  }
+}
+
+async function waitEstablished(target: KubeTarget, name: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const r = await kubeRequest(target, 'GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${ name }`);
+
+    if ((r.body?.status?.conditions || []).some((c: Obj) => c.type === 'Established' && c.status === 'True')) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`CRD ${ name } not established`);
+}
+
+/** CRDs, RBAC, then the seed in an order the API accepts: namespaces, then everything else. */
+export async function seedCluster(target: KubeTarget, cluster: StackCluster): Promise<number> {
+  const objects = seedObjects(cluster.clusterId);
+  const typed = objects.map((o) => {
+    const t = typeOfObject(o);
+
+    if (!t) {
+      throw new Error(`seed ${ cluster.name }: no type for ${ o.apiVersion } ${ o.kind }`);
+    }
+
+    return { o, t };
+  });
+  const crdTypes = new Map<string, TypeDef>();
+
+  typed.filter(({ t }) => needsCrd(t)).forEach(({ t }) => crdTypes.set(t.id, t));
+  for (const t of crdTypes.values()) {
+    const crd = crdFor(t);
+    const r = await kubeRequest(target, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
+
+    if (r.status !== 201 && r.status !== 409) {
+      throw new Error(`CRD ${ crd.metadata.name }: ${ r.status } ${ r.body?.message }`);
+    }
+  }
+  for (const t of crdTypes.values()) {
+    await waitEstablished(target, crdFor(t).metadata.name);
+  }
+  for (const b of rbacObjects(cluster.clusterId)) {
+    const r = await kubeRequest(target, 'POST', objectPath('rbac.authorization.k8s.io/v1', b.kind === 'ClusterRole' ? 'clusterroles' : 'clusterrolebindings'), b);
+
+    if (r.status !== 201 && r.status !== 409) {
+      throw new Error(`RBAC ${ b.metadata.name }: ${ r.status } ${ r.body?.message }`);
+    }
+  }
+  const ordered = [...typed.filter(({ t }) => t.kind === 'Namespace'), ...typed.filter(({ t }) => t.kind !== 'Namespace')];
+
+  const uids = new Map<string, string>();
+
+  for (const { o, t } of ordered) {
+    await createObject(target, t, o, cluster, uids);
+  }
+
+  return ordered.length;
+}

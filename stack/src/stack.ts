@@ -1,0 +1,146 @@
+/**
+ * The real stack: etcd, then per cluster (rke2-guest, harvester-host) a kube-apiserver and a Steve, seeded with the
+ * demo data. `startStack()` reuses a stack already running from the same run directory (stack.json, pids alive,
+ * Steve answering), so the tests, `npm run stack` and `npm run sim -- --real` share one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, componentVersions } from './build';
+import {
+  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
+} from './config';
+import { KubeTarget } from './kubeClient';
+import { bin, RUN_DIR, STACK_FILE } from './paths';
+import {
+  isAlive, startProcess, Started, stopPids, waitReady
+} from './processes';
+import { seedCluster } from './seed';
+
+export interface StackClusterInfo {
+  clusterId: string;
+  name: string;
+  /** kube-apiserver, https (self-signed) */
+  api: string;
+  /** Steve, http on loopback */
+  steve: string;
+  kubeconfig: string;
+}
+
+export interface StackInfo {
+  pids: number[];
+  startedAt: string;
+  /** The token of the stack's admin (system:masters): only for the stack's own parts, never logged. */
+  adminToken: string;
+  clusters: Record<ClusterKey, StackClusterInfo>;
+  versions: Record<string, string>;
+}
+
+export function readStackInfo(): StackInfo | null {
+  try {
+    const info = JSON.parse(fs.readFileSync(STACK_FILE, 'utf8')) as StackInfo;
+
+    return info.pids.every(isAlive) ? info : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+export function kubeTarget(info: StackInfo, key: ClusterKey): KubeTarget {
+  return { url: info.clusters[key].api, token: info.adminToken };
+}
+
+export interface StartOptions {
+  log?: (line: string) => void;
+  /** Start on an empty etcd (default: keep what the last run left, seeding only what is missing). */
+  fresh?: boolean;
+}
+
+export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
+  const log = opts.log || ((l: string) => process.stderr.write(`${ l }\n`));
+  const running = readStackInfo();
+
+  if (running && !opts.fresh) {
+    return running;
+  }
+  if (running) {
+    await stopStack();
+  }
+  ensureBuilt(log);
+  const etcdDir = path.join(RUN_DIR, 'etcd');
+
+  if (opts.fresh) {
+    fs.rmSync(etcdDir, { recursive: true, force: true });
+  }
+  fs.mkdirSync(RUN_DIR, { recursive: true });
+  const secrets = ensureSecrets();
+  const started: Started[] = [];
+  const t0 = Date.now();
+
+  try {
+    const etcd = startProcess('etcd', bin('etcd'), [`--data-dir=${ etcdDir }`, `--listen-client-url=http://127.0.0.1:${ ETCD.client }`, `--listen-peer-url=http://127.0.0.1:${ ETCD.peer }`]);
+
+    started.push(etcd);
+    await waitReady(etcd, `http://127.0.0.1:${ ETCD.client }/health`, 30000);
+    const apis = CLUSTERS.map((c) => {
+      const p = startProcess(`kube-apiserver-${ c.name }`, bin('kube-apiserver'), apiserverArgs(c, secrets));
+
+      started.push(p);
+
+      return { c, p };
+    });
+
+    for (const { c, p } of apis) {
+      await waitReady(p, `${ apiUrl(c) }/readyz`, 120000, { authorization: `Bearer ${ secrets.adminToken }` });
+    }
+    let seeded = 0;
+
+    for (const { c } of apis) {
+      seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c);
+    }
+    const steves = CLUSTERS.map((c) => {
+      const p = startProcess(`steve-${ c.name }`, bin('steve'), [
+        `--kubeconfig=${ writeKubeconfig(c, secrets.adminToken) }`, '--https-listen-port=0', `--http-listen-port=${ c.stevePort }`, '--enable-header-auth', '--sql-cache'
+      ]);
+
+      started.push(p);
+
+      return { c, p };
+    });
+
+    for (const { c, p } of steves) {
+      await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
+    }
+    const info: StackInfo = {
+      pids:       started.map((s) => s.child.pid as number),
+      startedAt:  new Date().toISOString(),
+      adminToken: secrets.adminToken,
+      clusters:   Object.fromEntries(CLUSTERS.map((c) => [c.key, {
+        clusterId: c.clusterId, name: c.name, api: apiUrl(c), steve: steveUrl(c), kubeconfig: path.join(RUN_DIR, 'secrets', `${ c.name }.kubeconfig`)
+      }])) as Record<ClusterKey, StackClusterInfo>,
+      versions: componentVersions(),
+    };
+
+    fs.writeFileSync(STACK_FILE, JSON.stringify(info, null, 2), { mode: 0o600 });
+    log(`[stack] ready in ${ Math.round((Date.now() - t0) / 100) / 10 } s (${ seeded } demo objects; identity ${ STACK_ADMIN })`);
+
+    return info;
+  } catch (e) {
+    await stopPids(started.map((s) => s.child.pid as number).filter(Boolean));
+    throw e;
+  }
+}
+
+export async function stopStack(): Promise<boolean> {
+  let info: StackInfo | null = null;
+
+  try {
+    info = JSON.parse(fs.readFileSync(STACK_FILE, 'utf8'));
+  } catch (e) {
+    return false;
+  }
+  // Steve first, then the API servers, etcd last.
+  await stopPids([...(info?.pids || [])].reverse());
+  fs.rmSync(STACK_FILE, { force: true });
+
+  return true;
+}
