@@ -34,6 +34,23 @@ export function componentVersions(): Record<string, string> {
   return Object.fromEntries(BINARIES.map((b) => [b.name, `${ b.module } ${ moduleVersion(b.module) }`]));
 }
 
+/**
+ * Kubernetes' release builds stamp their version at link time (hack/lib/version.sh); a plain `go build` reports
+ * v0.0.0-master. Clients read /version (kubectl's skew check, the dashboard's cluster version): stamp the pinned one.
+ */
+function ldflags(module: string): string[] {
+  if (module !== 'k8s.io/kubernetes') {
+    return [];
+  }
+  const v = moduleVersion(module);
+  const [major, minor] = v.replace(/^v/, '').split('.');
+  const flags = ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version'].flatMap((pkg) => [
+    `-X ${ pkg }.gitVersion=${ v }`, `-X ${ pkg }.gitMajor=${ major }`, `-X ${ pkg }.gitMinor=${ minor }`, `-X ${ pkg }.gitTreeState=clean`,
+  ]);
+
+  return ['-ldflags', flags.join(' ')];
+}
+
 function filesHashed(): string[] {
   const files = ['go.mod', 'go.sum'];
 
@@ -50,6 +67,7 @@ export function buildStamp(): string {
   const h = crypto.createHash('sha256');
 
   h.update(execFileSync('go', ['version'], { encoding: 'utf8' }));
+  h.update(JSON.stringify(BINARIES.map((b) => ldflags(b.module))));
   for (const f of filesHashed()) {
     h.update(f);
     h.update(fs.readFileSync(path.join(MODULE_DIR, f)));
@@ -78,7 +96,7 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
     const started = Date.now();
 
     log(`[stack] building ${ b.name } from ${ b.module } ${ moduleVersion(b.module) } (cold: minutes; cached afterwards)`);
-    const r = spawnSync('go', ['build', '-o', path.join(BIN_DIR, b.name), b.pkg], { cwd: MODULE_DIR, encoding: 'utf8' });
+    const r = spawnSync('go', ['build', ...ldflags(b.module), '-o', path.join(BIN_DIR, b.name), b.pkg], { cwd: MODULE_DIR, encoding: 'utf8' });
 
     if (r.status !== 0) {
       const out = `${ r.stderr || '' }${ r.stdout || '' }`.trim().split('\n').slice(-25).join('\n');

@@ -38,33 +38,40 @@ function lastLines(name: string, n = 20): string {
   }
 }
 
-function probe(url: string, headers: Record<string, string>): Promise<number> {
+function probe(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const lib = url.startsWith('https:') ? https : http;
     const req = lib.get(url, {
       rejectUnauthorized: false, headers, timeout: 3000
     }, (res) => {
-      res.resume();
-      resolve(res.statusCode || 0);
+      const chunks: Buffer[] = [];
+
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode || 0, body: Buffer.concat(chunks).toString('utf8') }));
     });
 
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve({ status: 0, body: '' }));
     req.on('timeout', () => {
       req.destroy();
-      resolve(0);
+      resolve({ status: 0, body: '' });
     });
   });
 }
 
-/** Waits until `url` answers 200, or fails with the process's last log lines when it exits or time runs out. */
-export async function waitReady(p: Started, url: string, timeoutMs: number, headers: Record<string, string> = {}): Promise<void> {
+/**
+ * Waits until `url` answers 200 (and `accept` takes its body), or fails with the process's last log lines when it
+ * exits or time runs out.
+ */
+export async function waitReady(p: Started, url: string, timeoutMs: number, headers: Record<string, string> = {}, accept: (body: string) => boolean = () => true): Promise<void> {
   const until = Date.now() + timeoutMs;
 
   while (Date.now() < until) {
     if (p.child.exitCode !== null) {
       throw new Error(`${ p.name } exited (${ p.child.exitCode }):\n${ lastLines(p.name) }`);
     }
-    if (await probe(url, headers) === 200) {
+    const r = await probe(url, headers);
+
+    if (r.status === 200 && accept(r.body)) {
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

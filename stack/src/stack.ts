@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, componentVersions } from './build';
 import {
-  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
+  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
 } from './config';
 import { KubeTarget } from './kubeClient';
 import { bin, RUN_DIR, STACK_FILE } from './paths';
@@ -15,6 +15,7 @@ import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from './processes';
 import { seedCluster } from './seed';
+import { USERS } from '../../simulator/steve/users';
 
 export interface StackClusterInfo {
   clusterId: string;
@@ -109,6 +110,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
 
     for (const { c, p } of steves) {
       await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
+      await waitSteveSynced(p, c);
     }
     const info: StackInfo = {
       pids:       started.map((s) => s.child.pid as number),
@@ -127,6 +129,25 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
   } catch (e) {
     await stopPids(started.map((s) => s.child.pid as number).filter(Boolean));
     throw e;
+  }
+}
+
+/**
+ * Steve answers /v1/schemas before its access sets and caches are in: wait until each demo user sees what RBAC
+ * grants them (the seeded objects of a type the cluster has), so the first request of a test is not a 404.
+ */
+async function waitSteveSynced(p: Started, c: StackCluster): Promise<void> {
+  const type = c.key === 'guest' ? 'services' : 'loadbalancer.harvesterhci.io.loadbalancers';
+  const users = Object.values(USERS).filter((u) => u.admin || u.readOnlyClusters.includes(c.clusterId));
+
+  for (const u of users) {
+    await waitReady(p, `${ steveUrl(c) }/v1/${ type }?pagesize=1`, 60000, { 'impersonate-user': u.id, 'impersonate-group': 'system:authenticated' }, (body) => {
+      try {
+        return JSON.parse(body).count > 0;
+      } catch (e) {
+        return false;
+      }
+    });
   }
 }
 

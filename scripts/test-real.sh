@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# npm run test:real: the suites that run against the real stack (stack/: etcd, kube-apiserver and rancher/steve built
+# from their Go modules): the jest tests in tests/real (differential test of the simulator, real API behaviour), then
+# the compat project rancher-2.15-real (the production 2.15 dashboard on the simulator in real mode). The stack is
+# built once (.tools/stack, Go's caches), started fresh, and stopped at the end. Closing line: `N passed, M failed`.
+# Run through scripts/with-env.
+set -uo pipefail
+mkdir -p tmp
+echo "== stack (build when stale, start fresh)"
+tsx stack/src/main.ts --fresh || { echo "real: could not start the stack"; echo "0 passed, 1 failed"; exit 1; }
+trap 'tsx stack/src/main.ts --stop >/dev/null 2>&1 || true' EXIT
+echo "== jest (tests/real)"
+jest -c jest.real.config.js --ci --json --outputFile tmp/jest-real.json
+jest_status=$?
+read -r jp jf < <(node -e 'try { const r = require("./tmp/jest-real.json"); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) } catch (e) { console.log(0, 1) }')
+echo "real jest: $jp passed, $jf failed"
+pw_passed=0; pw_failed=0; pw_status=0
+if [ -n "$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; console.log(rancherBuilds().some((b) => b.version === "2.15") ? "yes" : "")')" ]; then
+  echo "== compat rancher-2.15-real"
+  bash scripts/install-chromium.sh >/dev/null
+  ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui > tmp/real-build.log 2>&1 || { tail -40 tmp/real-build.log; exit 1; }
+  playwright test --project=rancher-2.15-real 2>&1 | tee tmp/real-playwright.log
+  pw_status=${PIPESTATUS[0]}
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' tmp/real-playwright.log | tail -1)
+  pw_passed=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/'); pw_failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  [ -n "$line" ] || { pw_passed=0; pw_failed=1; }
+else
+  echo "== compat rancher-2.15-real: no 2.15 build in ../shared/rancher-ui, skipped"
+fi
+total_p=$((jp + pw_passed)); total_f=$((jf + pw_failed))
+echo "real: $total_p passed, $total_f failed"
+[ "$jest_status" -eq 0 ] && [ "$pw_status" -eq 0 ] && [ "$total_f" -eq 0 ]

@@ -1,0 +1,89 @@
+/**
+ * Real mode's front: the simulator proxies rke2-guest's `/k8s/clusters/<id>/…` to the real Steve and kube-apiserver,
+ * authenticating as Rancher does and impersonating the user there, so what `viewer` may do is decided by real RBAC.
+ */
+import { startSimServer, SimServer } from '../../simulator/server';
+import { createState } from '../../simulator/steve/state';
+import { demoSeed } from '../../simulator/demo/seed';
+import { backendsOf } from '../../simulator/real/fromStack';
+import { RKE2_GUEST, HARVESTER_HOST } from '../../simulator/demo/ids';
+import { USERS } from '../../simulator/steve/users';
+import { realStack } from './stack';
+
+let sim: SimServer;
+
+beforeAll(async() => {
+  const info = await realStack();
+
+  sim = await startSimServer({
+    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+  });
+});
+
+afterAll(() => sim?.close());
+
+const GUEST = `/k8s/clusters/${ RKE2_GUEST.id }`;
+
+function call(path: string, user: keyof typeof USERS | null, init: RequestInit = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...(init.headers as Record<string, string> || {}) };
+
+  if (user) {
+    headers.authorization = `Bearer ${ USERS[user].token }`;
+  }
+
+  return fetch(`${ sim.url }${ path }`, { ...init, headers });
+}
+
+describe('real mode proxy', () => {
+  it('lists the guest\'s Services from the real Steve, with links back through /k8s/clusters/<id>', async() => {
+    const res = await call(`${ GUEST }/v1/services?filter=spec.type=LoadBalancer`, 'admin');
+    const body = await res.json();
+
+    expect(res.status).toBe(200);
+    expect(body.data.map((s: any) => s.id)).toContain('default/web-pool');
+    expect(body.links.self).toBe(`${ sim.url }${ GUEST }/v1/services`);
+    expect(body.data[0].links.update).toMatch(new RegExp(`^${ sim.url }${ GUEST }/v1/services/`));
+  });
+
+  it('asks for a login before proxying, and never forwards the browser\'s token', async() => {
+    expect((await call(`${ GUEST }/v1/services`, null)).status).toBe(401);
+  });
+
+  it('lets real RBAC decide: the viewer reads but cannot update, the admin can', async() => {
+    const get = await call(`${ GUEST }/v1/services/default/web-pool`, 'viewer');
+    const svc = await get.json();
+
+    expect(get.status).toBe(200);
+    expect(svc.links.update).toBeUndefined();
+    svc.metadata.labels = { ...(svc.metadata.labels || {}), touched: 'by-viewer' };
+    const denied = await call(`${ GUEST }/v1/services/default/web-pool`, 'viewer', {
+      method: 'PUT', body: JSON.stringify(svc), headers: { 'content-type': 'application/json' }
+    });
+
+    expect(denied.status).toBe(403);
+    const admin = await (await call(`${ GUEST }/v1/services/default/web-pool`, 'admin')).json();
+
+    admin.metadata.labels = { ...(admin.metadata.labels || {}), touched: 'by-admin' };
+    const saved = await call(`${ GUEST }/v1/services/default/web-pool`, 'admin', {
+      method: 'PUT', body: JSON.stringify(admin), headers: { 'content-type': 'application/json' }
+    });
+
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).metadata.labels.touched).toBe('by-admin');
+  });
+
+  it('keeps the host out of the viewer\'s reach, as Rancher does for a cluster they are not a member of', async() => {
+    expect((await call(`/k8s/clusters/${ HARVESTER_HOST.id }/v1/services`, 'viewer')).status).toBe(403);
+    expect((await call(`/k8s/clusters/${ HARVESTER_HOST.id }/v1/loadbalancer.harvesterhci.io.loadbalancers`, 'admin')).status).toBe(200);
+  });
+
+  it('serves the Kubernetes API paths from the real kube-apiserver, impersonating the user', async() => {
+    const version = await (await call(`${ GUEST }/version`, 'admin')).json();
+
+    expect(version.gitVersion).toMatch(/^v1\.36\./);
+    const forbidden = await call(`${ GUEST }/api/v1/namespaces/default/secrets`, 'viewer');
+
+    expect(forbidden.status).toBe(403);
+    expect((await forbidden.json()).message).toContain('User "u-viewer" cannot list resource "secrets"');
+  });
+});
