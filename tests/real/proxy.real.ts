@@ -24,8 +24,8 @@ afterAll(() => sim?.close());
 
 const GUEST = `/k8s/clusters/${ RKE2_GUEST.id }`;
 
-function call(path: string, user: keyof typeof USERS | null, init: RequestInit = {}): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...(init.headers as Record<string, string> || {}) };
+function call(path: string, user: keyof typeof USERS | null, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...(init.headers || {}) };
 
   if (user) {
     headers.authorization = `Bearer ${ USERS[user].token }`;
