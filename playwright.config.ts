@@ -9,7 +9,7 @@
 import { defineConfig } from '@playwright/test';
 import type { CompatOptions, CompatTestOptions } from './tests/compat/fixtures';
 import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
-import { rancherBuilds } from './tests/compat/builds';
+import { nextBuild, rancherBuilds } from './tests/compat/builds';
 
 export default defineConfig<CompatTestOptions, CompatOptions>({
   outputDir:     'test-results/artifacts',
@@ -35,7 +35,7 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
       // Each test loads the dev build's dashboard a few times: a minute or two each on a busy 2-core machine.
       name: 'demo', testDir: 'tests/e2e/specs', timeout: 600000
     },
-    ...rancherBuilds().map(({ version, dir }) => ({
+    ...[...rancherBuilds(), ...(nextBuild() ? [nextBuild() as { version: string; dir: string }] : [])].map(({ version, dir }) => ({
       name:    `rancher-${ version }`,
       testDir: 'tests/compat',
       timeout: 240000,
