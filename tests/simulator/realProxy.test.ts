@@ -4,9 +4,7 @@
  * impersonation headers.
  */
 import type { IncomingMessage } from 'node:http';
-import {
-  forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor
-} from '../../simulator/real/proxy';
+import { forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor } from '../../simulator/real/proxy';
 import { USERS } from '../../simulator/steve/users';
 
 const BACKENDS: RealBackends = {
@@ -22,7 +20,9 @@ function req(url: string, headers: Record<string, string>): IncomingMessage {
 
 describe('routeFor', () => {
   it('sends /v1 of a real cluster to its Steve and the Kubernetes API paths to its kube-apiserver, query kept', () => {
-    expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/v1/services?filter=spec.type=LoadBalancer')).toMatchObject({ kind: 'steve', path: '/v1/services?filter=spec.type=LoadBalancer', prefix: '/k8s/clusters/c-m-rke2g001' });
+    expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/v1/services?filter=spec.type=LoadBalancer')).toMatchObject({
+      kind: 'steve', path: '/v1/services?filter=spec.type=LoadBalancer', prefix: '/k8s/clusters/c-m-rke2g001'
+    });
     expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/api/v1/namespaces/default/services?watch=1')).toMatchObject({ kind: 'kube', path: '/api/v1/namespaces/default/services?watch=1' });
     expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/apis/apps/v1/deployments')?.kind).toBe('kube');
     expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/version')?.kind).toBe('kube');
