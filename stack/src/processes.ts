@@ -14,13 +14,13 @@ export interface Started {
   child: ChildProcess;
 }
 
-export function startProcess(name: string, binPath: string, args: string[], env: Record<string, string> = {}): Started {
+export function startProcess(name: string, binPath: string, args: string[], cwd?: string): Started {
   const log = logFile(name);
 
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const out = fs.openSync(log, 'a');
   const child = spawn(binPath, args, {
-    stdio: ['ignore', out, out], env: { ...process.env, ...env }, detached: true
+    stdio: ['ignore', out, out], cwd, detached: true
   });
 
   fs.closeSync(out);

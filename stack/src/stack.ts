@@ -99,9 +99,13 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c);
     }
     const steves = CLUSTERS.map((c) => {
+      // Steve's SQL cache writes informer_object_cache.db* into its working directory: one directory per cluster.
+      const cwd = path.join(RUN_DIR, c.name);
+
+      fs.mkdirSync(cwd, { recursive: true });
       const p = startProcess(`steve-${ c.name }`, bin('steve'), [
         `--kubeconfig=${ writeKubeconfig(c, secrets.adminToken) }`, '--https-listen-port=0', `--http-listen-port=${ c.stevePort }`, '--enable-header-auth', '--sql-cache'
-      ]);
+      ], cwd);
 
       started.push(p);
 
