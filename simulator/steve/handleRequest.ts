@@ -184,7 +184,8 @@ function steveRequest(state: SimState, req: SimRequest, user: SimUser, clusterId
   const target = t ? parseTarget(t, more) : null;
 
   if (!t || !target) {
-    return notFound(undefined);
+    // Real Steve (v0.10.2) answers a type it has no schema for with an empty 404, no JSON error body.
+    return { status: 404, headers: {}, body: '' };
   }
   const fault = takeFault(state, {
     method, path, cluster: clusterId, type: t.id

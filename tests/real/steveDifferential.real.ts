@@ -35,26 +35,31 @@ function collection(body: any): any {
     pagination:   body.pagination ? Object.keys(body.pagination).sort() : undefined,
     continue:     body.continue ? 'present' : 'absent',
     revision:     body.revision ? 'present' : 'absent',
-    links:        Object.keys(body.links || {}).sort(),
-    actions:      Object.keys(body.actions || {}).sort(),
+    links:        keySet(body.links),
+    actions:      keySet(body.actions),
     summary:      body.summary,
     ids:          data.map((x: any) => x.id),
     first:        data[0] && item(data[0]),
   };
 }
 
+/** Keys as a set, so a difference names the key. */
+function keySet(o: any): Record<string, true> | undefined {
+  return o && typeof o === 'object' ? Object.fromEntries(Object.keys(o).map((k) => [k, true])) : undefined;
+}
+
 function item(o: any): any {
   return {
     id:       o.id,
     type:     o.type,
-    links:    Object.keys(o.links || {}).sort(),
-    actions:  Object.keys(o.actions || {}).sort(),
-    keys:     Object.keys(o).sort(),
+    links:    keySet(o.links),
+    actions:  keySet(o.actions),
+    keys:     keySet(o),
     state:    o.metadata?.state,
     fields:   o.metadata?.fields ? o.metadata.fields.length : undefined,
     relationships: o.metadata?.relationships ? 'present' : 'absent',
     spec:     o.spec,
-    metaKeys: o.metadata ? Object.keys(o.metadata).sort() : undefined,
+    metaKeys: keySet(o.metadata),
   };
 }
 
@@ -151,9 +156,10 @@ describe('Steve watches: simulator vs real Steve', () => {
   async function events(front: 'sim' | 'real'): Promise<any[]> {
     const name = `${ RUN }-w-${ front }`;
     const ws = new Socket(p[front], RKE2_GUEST.id, 'admin');
+    const tooOld = new Socket(p[front], RKE2_GUEST.id, 'admin');
 
     try {
-      await ws.opened();
+      await Promise.all([ws.opened(), tooOld.opened()]);
       const list = (await call(p[front], `${ GUEST }/services/default`, 'admin')).body;
 
       ws.send({ resourceType: 'service', namespace: 'default', resourceVersion: list.revision });
@@ -166,16 +172,17 @@ describe('Steve watches: simulator vs real Steve', () => {
       await ws.waitFor((m) => m.name === 'resource.change' && m.data?.id === `default/${ name }` && m.data?.metadata?.labels?.x === 'y');
       await call(p[front], `${ GUEST }/services/default/${ name }`, 'admin', { method: 'DELETE' });
       await ws.waitFor((m) => m.name === 'resource.remove' && m.data?.id === `default/${ name }`);
-      ws.send({ resourceType: 'service', namespace: 'default', resourceVersion: '1', mode: 'resource.changes' });
-      ws.send({ resourceType: 'configmap', resourceVersion: '2' });
-      await ws.waitFor((m) => m.name === 'resource.stop' && m.resourceType === 'configmap');
+      // A revision long gone: Steve answers resource.error "too old" and resource.stop, and the dashboard resyncs.
+      tooOld.send({ resourceType: 'service', namespace: 'default', resourceVersion: '5' });
+      await tooOld.waitFor((m) => m.name === 'resource.stop');
 
-      return ws.messages.filter((m) => m.name !== 'ping' && !(m.data?.id && !m.data.id.startsWith(`default/${ name }`)))
+      return [...ws.messages, ...tooOld.messages].filter((m) => m.name !== 'ping' && !(m.data?.id && !m.data.id.startsWith(`default/${ name }`)))
         .map((m) => ({
           name: m.name, resourceType: m.resourceType, namespace: m.namespace, mode: m.mode, revision: m.revision ? 'present' : 'absent', id: m.data?.id?.replace(front, '<front>'), error: m.data?.error
         }));
     } finally {
       ws.close();
+      tooOld.close();
       await call(p.real, `${ GUEST }/services/default/${ name }`, 'admin', { method: 'DELETE' });
     }
   }
