@@ -4,6 +4,7 @@ import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { serveKubeWatchRequest } from './kube/kubeServer';
 import { startControllers } from './controllers';
 import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
@@ -115,6 +116,10 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       return;
     }
     const simReq = await toSimRequest(req);
+
+    if (serveKubeWatchRequest(state, simReq, res)) {
+      return;
+    }
     const sim = handleRequest(state, simReq);
 
     if (opts.verbose) {

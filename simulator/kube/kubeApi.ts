@@ -12,7 +12,7 @@ import { SteveContext } from '../steve/context';
 import {
   create, getOne, listCollection, patch, remove, update
 } from '../steve/crud';
-import { SimState } from '../steve/state';
+import { getObject, SimState } from '../steve/state';
 import { fromSteveObject } from '../steve/steveObject';
 import { TypeDef } from '../steve/registry';
 import { SimRequest, SimResponse } from '../steve/types';
@@ -22,6 +22,7 @@ import {
   apiGroupList, apiResourceList, apiVersions, groupVersion, kubeTypes
 } from './discovery';
 import { fromSteveError, status } from './status';
+import { strategicToMergePatch } from './strategicMerge';
 
 function json(body: unknown, code = 200): SimResponse {
   return {
@@ -33,7 +34,8 @@ export function versionInfo(): any {
   const [major, minor] = KUBERNETES_VERSION.replace(/^v/, '').split('.');
 
   return {
-    major, minor, gitVersion: KUBERNETES_VERSION, gitCommit: 'simulator', gitTreeState: 'clean', buildDate: '2025-01-01T00:00:00Z', goVersion: 'go1.24', compiler: 'gc', platform: 'linux/amd64'
+    // Kubernetes >= 1.33 also reports its emulation and minimum compatibility versions (real kube-apiserver's /version).
+    major, minor, emulationMajor: major, emulationMinor: minor, minCompatibilityMajor: major, minCompatibilityMinor: `${ Math.max(0, parseInt(minor, 10) - 1) }`, gitVersion: KUBERNETES_VERSION, gitCommit: 'simulator', gitTreeState: 'clean', buildDate: '2025-01-01T00:00:00Z', goVersion: 'go1.24', compiler: 'gc', platform: 'linux/amd64'
   };
 }
 
@@ -155,8 +157,10 @@ function resourceRequest(ctx: SteveContext, req: SimRequest, target: KubeTarget,
       return status(415, 'UnsupportedMediaType', 'the simulator does not implement server-side apply; use client-side apply');
     }
 
-    // A strategic merge patch is applied as a JSON merge patch: lists are replaced, not merged by key.
-    return id ? objectResponse(patch(ctx, t, id, body, type.includes('json-patch') ? type : 'application/merge-patch+json'), target, req) : status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    // A strategic merge patch merges known lists by key, then applies as a JSON merge patch.
+    const merged = id && type.includes('strategic-merge-patch') ? strategicToMergePatch(getObject(ctx.state, ctx.cluster.id, t.id, id), body) : body;
+
+    return id ? objectResponse(patch(ctx, t, id, merged, type.includes('json-patch') ? type : 'application/merge-patch+json'), target, req) : status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
   }
   case 'DELETE':
     return id ? objectResponse(remove(ctx, t, id), target, req) : status(405, 'MethodNotAllowed', 'the simulator does not delete collections');

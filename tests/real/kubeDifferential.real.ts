@@ -102,16 +102,17 @@ describe('kube API writes: simulator vs real kube-apiserver', () => {
   });
 });
 
-/** `?watch=true`: the stream's event types for one object created, patched and deleted. */
-function watchTypes(base: string, name: string): { events: Promise<string[]>; ready: Promise<void> } {
-  let ready!: () => void;
-  const readyP = new Promise<void>((r) => (ready = r));
-  const events = new Promise<string[]>((resolve, reject) => {
-    const req = http.get(`${ base }${ K }/api/v1/namespaces/default/services?watch=true&fieldSelector=metadata.name%3D${ name }`, { headers: { authorization: `Bearer ${ USERS.admin.token }` } }, (res) => {
-      const seen: string[] = [];
+/** `?watch=true` from a listed resourceVersion: the stream's event types until DELETED (no race with the writes). */
+function watchTypes(base: string, name: string, rv: string): Promise<string[]> {
+  return new Promise<string[]>((resolve, reject) => {
+    const seen: string[] = [];
+    const timer = setTimeout(() => {
+      req.destroy();
+      reject(new Error(`watch on ${ base } saw ${ JSON.stringify(seen) }, no DELETED`));
+    }, 20000);
+    const req = http.get(`${ base }${ K }/api/v1/namespaces/default/services?watch=true&resourceVersion=${ rv }&fieldSelector=metadata.name%3D${ name }`, { headers: { authorization: `Bearer ${ USERS.admin.token }` } }, (res) => {
       let buf = '';
 
-      ready();
       res.on('data', (c) => {
         buf += c;
         let i: number;
@@ -123,6 +124,7 @@ function watchTypes(base: string, name: string): { events: Promise<string[]>; re
           if (line) {
             seen.push(JSON.parse(line).type);
             if (seen.includes('DELETED')) {
+              clearTimeout(timer);
               req.destroy();
               resolve(seen);
             }
@@ -131,26 +133,23 @@ function watchTypes(base: string, name: string): { events: Promise<string[]>; re
       });
     });
 
-    req.on('error', (e) => (e.message.includes('aborted') ? undefined : reject(e)));
-    setTimeout(() => reject(new Error(`watch on ${ base } saw no DELETED`)), 20000);
+    req.on('error', () => undefined);
   });
-
-  return { events, ready: readyP };
 }
 
 describe('kube API watch: simulator vs real kube-apiserver', () => {
   it('?watch=true streams ADDED, MODIFIED, DELETED', async() => {
     const run = async(front: 'sim' | 'real') => {
       const name = `${ RUN }-w-${ front }`;
-      const w = watchTypes(p[front].url, name);
       const path = `${ K }/api/v1/namespaces/default/services`;
+      const rv = (await call(p[front], path, 'admin')).body.metadata.resourceVersion;
+      const w = watchTypes(p[front].url, name, rv);
 
-      await w.ready;
       await call(p[front], path, 'admin', { method: 'POST', body: { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ port: 80 }] } } });
       await call(p[front], `${ path }/${ name }`, 'admin', { method: 'PATCH', body: { metadata: { labels: { a: 'b' } } }, headers: { 'content-type': 'application/merge-patch+json' } });
       await call(p[front], `${ path }/${ name }`, 'admin', { method: 'DELETE' });
 
-      return w.events;
+      return w;
     };
 
     expect(unexplained('kube watch', await run('sim'), await run('real'), p)).toEqual([]);
