@@ -5,6 +5,7 @@ import path from 'node:path';
 import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { serveKubeWatchRequest } from './kube/kubeServer';
+import { kubeWatchHistory } from './kube/kubeWatch';
 import { startControllers } from './controllers';
 import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
@@ -77,6 +78,8 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+
+  kubeWatchHistory(state);
   const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
   const kube = opts.kubeApi ? await startKubeApiServer(state, {
     port: opts.kubeApi.port, host: opts.host, real: opts.real

@@ -91,6 +91,18 @@ export function table(t: TypeDef, objects: any[], resourceVersion: string): any 
   };
 }
 
+/** `X "n" is invalid: [f: Invalid value: …, g: …]` as Status causes {reason, message, field}. */
+function invalidCauses(message: string): Record<string, string>[] {
+  const list = message.replace(/^.*? is invalid: /, '').replace(/^\[(.*)\]$/, '$1');
+
+  return list.split(/, (?=[a-zA-Z][\w.[\]]*: )/).map((c) => {
+    const i = c.indexOf(': ');
+    const msg = c.slice(i + 2);
+
+    return { reason: msg.startsWith('Invalid value') ? 'FieldValueInvalid' : msg.startsWith('Required') ? 'FieldValueRequired' : 'FieldValueInvalid', message: msg, field: c.slice(0, i) };
+  });
+}
+
 function errorDetails(target: KubeTarget): Record<string, unknown> {
   return {
     ...(target.name ? { name: target.name } : {}), ...(target.t.group ? { group: target.t.group } : {}), kind: target.t.resource
@@ -98,6 +110,10 @@ function errorDetails(target: KubeTarget): Record<string, unknown> {
 }
 
 function objectResponse(res: SimResponse, target: KubeTarget, req: SimRequest): SimResponse {
+  if (res.status === 422) {
+    // Invalid: the API server names the Kind (not the resource) and lists each field error as a cause.
+    return fromSteveError(res, { ...errorDetails(target), kind: target.t.kind, causes: invalidCauses((res.body as any)?.message || '') });
+  }
   if (res.status >= 400) {
     return fromSteveError(res, errorDetails(target));
   }

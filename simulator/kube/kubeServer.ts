@@ -13,7 +13,7 @@ import { USERS } from '../steve/users';
 import { kubeTypes } from './discovery';
 import { parseResourcePath, wantsTable } from './kubeApi';
 import { kubeconfig } from './kubeconfig';
-import { isWatch, serveKubeWatch } from './kubeWatch';
+import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeWatch';
 import { status } from './status';
 import { selfSignedCert } from './tlsCert';
 import { RealBackends, RealProxy } from '../real/proxy';
@@ -77,6 +77,8 @@ export function serveKubeWatchRequest(state: SimState, simReq: SimRequest, res: 
 export async function startKubeApiServer(state: SimState, opts: { port?: number; host?: string; real?: RealBackends } = {}): Promise<KubeApiServer> {
   const host = opts.host || '127.0.0.1';
   const real = opts.real ? new RealProxy(state, opts.real) : null;
+
+  kubeWatchHistory(state);
   const tls = selfSignedCert({ ips: [host], names: ['localhost'] });
   const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     if (real?.handle(req, res)) {

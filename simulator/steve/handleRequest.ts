@@ -242,7 +242,13 @@ function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, quer
   case 'PATCH':
     return id ? patch(ctx, t, id, req.body, header(req, 'content-type') || '') : methodNotAllowed(method);
   case 'DELETE':
-    return id ? remove(ctx, t, id) : methodNotAllowed(method);
+    if (!id) {
+      return methodNotAllowed(method);
+    }
+    const removed = remove(ctx, t, id);
+
+    // Real Steve (v0.10.2) answers a delete with 204 and no body (tests/real/steveDifferential.real.ts).
+    return removed.status === 200 ? { status: 204, headers: {}, body: '' } : removed;
   default:
     return methodNotAllowed(method);
   }
