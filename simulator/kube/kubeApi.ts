@@ -99,7 +99,9 @@ function invalidCauses(message: string): Record<string, string>[] {
     const i = c.indexOf(': ');
     const msg = c.slice(i + 2);
 
-    return { reason: msg.startsWith('Invalid value') ? 'FieldValueInvalid' : msg.startsWith('Required') ? 'FieldValueRequired' : 'FieldValueInvalid', message: msg, field: c.slice(0, i) };
+    return {
+      reason: msg.startsWith('Invalid value') ? 'FieldValueInvalid' : msg.startsWith('Required') ? 'FieldValueRequired' : 'FieldValueInvalid', message: msg, field: c.slice(0, i)
+    };
   });
 }
 
@@ -112,7 +114,9 @@ function errorDetails(target: KubeTarget): Record<string, unknown> {
 function objectResponse(res: SimResponse, target: KubeTarget, req: SimRequest): SimResponse {
   if (res.status === 422) {
     // Invalid: the API server names the Kind (not the resource) and lists each field error as a cause.
-    return fromSteveError(res, { ...errorDetails(target), kind: target.t.kind, causes: invalidCauses((res.body as any)?.message || '') });
+    return fromSteveError(res, {
+      ...errorDetails(target), kind: target.t.kind, causes: invalidCauses((res.body as any)?.message || '')
+    });
   }
   if (res.status >= 400) {
     return fromSteveError(res, errorDetails(target));

@@ -46,7 +46,8 @@ export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string
 
     if (past === null) {
       res.end(`${ JSON.stringify({
-        type: 'ERROR', object: {
+        type:   'ERROR',
+        object: {
           kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${ rv }`, reason: 'Expired', code: 410
         }
       }) }\n`);

@@ -141,7 +141,9 @@ export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string 
   // page exists; `next` is the request's query with `continue` set (no `page`), as the differential test shows.
   if (page.offsetToken) {
     body.continue = page.offsetToken;
-    body.pagination = { first: collectionUrl, next: markerUrl(collectionUrl, query, page.offsetToken), partial: true };
+    body.pagination = {
+      first: collectionUrl, next: markerUrl(collectionUrl, query, page.offsetToken), partial: true
+    };
   }
   const summary = summaryOf(page.items, queryAll(query, 'summary'));
 

@@ -23,7 +23,9 @@ const OWN = new Set(['kubernetes']);
 function status(b: any): any {
   return b && b.kind === 'Status' ? {
     kind: b.kind, apiVersion: b.apiVersion, status: b.status, reason: b.reason, code: b.code, message: b.message, details: b.details
-  } : { kind: b?.kind, apiVersion: b?.apiVersion, name: b?.metadata?.name, keys: b && typeof b === 'object' ? Object.keys(b).sort() : b };
+  } : {
+    kind: b?.kind, apiVersion: b?.apiVersion, name: b?.metadata?.name, keys: b && typeof b === 'object' ? Object.keys(b).sort() : b
+  };
 }
 
 function list(b: any): any {
@@ -55,7 +57,9 @@ describe('kube API discovery: simulator vs real kube-apiserver', () => {
     await same('/version', `${ K }/version`, (b) => ({ keys: Object.keys(b).sort(), major: b.major }));
   });
   it('/api/v1 resources include services with their verbs', async() => {
-    await same('/api/v1', `${ K }/api/v1`, (b) => ({ kind: b.kind, groupVersion: b.groupVersion, services: b.resources?.find((r: any) => r.name === 'services') }));
+    await same('/api/v1', `${ K }/api/v1`, (b) => ({
+      kind: b.kind, groupVersion: b.groupVersion, services: b.resources?.find((r: any) => r.name === 'services')
+    }));
   });
 });
 
@@ -84,17 +88,41 @@ describe('kube API writes: simulator vs real kube-apiserver', () => {
     const name = `${ RUN }-svc`;
     const path = `${ K }/api/v1/namespaces/default/services/${ name }`;
     const svc = {
-      apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ name: 'http', port: 80, protocol: 'TCP' }], selector: { app: name } }
+      apiVersion: 'v1',
+      kind:       'Service',
+      metadata:   { name },
+      spec:       {
+        ports: [{
+          name: 'http', port: 80, protocol: 'TCP'
+        }],
+        selector: { app: name }
+      }
     };
-    const spec = (b: any) => ({ ...status(b), labels: b.metadata?.labels, ports: b.spec?.ports?.map((x: any) => `${ x.name }:${ x.port }`) });
+    const spec = (b: any) => ({
+      ...status(b), labels: b.metadata?.labels, ports: b.spec?.ports?.map((x: any) => `${ x.name }:${ x.port }`)
+    });
 
     try {
       await same('kube create', `${ K }/api/v1/namespaces/default/services`, spec, { method: 'POST', body: svc });
       await same('kube create again', `${ K }/api/v1/namespaces/default/services`, status, { method: 'POST', body: svc });
-      await same('kube merge patch', path, spec, { method: 'PATCH', body: { metadata: { labels: { a: 'b' } } }, headers: { 'content-type': 'application/merge-patch+json' } });
-      await same('kube strategic patch', path, spec, { method: 'PATCH', body: { spec: { ports: [{ name: 'https', port: 443, protocol: 'TCP' }] } }, headers: { 'content-type': 'application/strategic-merge-patch+json' } });
+      await same('kube merge patch', path, spec, {
+        method: 'PATCH', body: { metadata: { labels: { a: 'b' } } }, headers: { 'content-type': 'application/merge-patch+json' }
+      });
+      await same('kube strategic patch', path, spec, {
+        method: 'PATCH',
+        body:   {
+          spec: {
+            ports: [{
+              name: 'https', port: 443, protocol: 'TCP'
+            }]
+          }
+        },
+        headers: { 'content-type': 'application/strategic-merge-patch+json' }
+      });
       await same('kube 409', path, status, { method: 'PUT', body: { ...svc, metadata: { name, resourceVersion: '1' } } });
-      await same('kube 422', path, status, { method: 'PATCH', body: { spec: { ports: [{ name: 'http', port: 99999 }] } }, headers: { 'content-type': 'application/merge-patch+json' } });
+      await same('kube 422', path, status, {
+        method: 'PATCH', body: { spec: { ports: [{ name: 'http', port: 99999 }] } }, headers: { 'content-type': 'application/merge-patch+json' }
+      });
       await same('kube delete', path, (b) => ({ kind: b.kind, status: b.status }), { method: 'DELETE' });
     } finally {
       await call(p.real, path, 'admin', { method: 'DELETE' });
@@ -145,8 +173,15 @@ describe('kube API watch: simulator vs real kube-apiserver', () => {
       const rv = (await call(p[front], path, 'admin')).body.metadata.resourceVersion;
       const w = watchTypes(p[front].url, name, rv);
 
-      await call(p[front], path, 'admin', { method: 'POST', body: { apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ port: 80 }] } } });
-      await call(p[front], `${ path }/${ name }`, 'admin', { method: 'PATCH', body: { metadata: { labels: { a: 'b' } } }, headers: { 'content-type': 'application/merge-patch+json' } });
+      await call(p[front], path, 'admin', {
+        method: 'POST',
+        body:   {
+          apiVersion: 'v1', kind: 'Service', metadata: { name }, spec: { ports: [{ port: 80 }] }
+        }
+      });
+      await call(p[front], `${ path }/${ name }`, 'admin', {
+        method: 'PATCH', body: { metadata: { labels: { a: 'b' } } }, headers: { 'content-type': 'application/merge-patch+json' }
+      });
       await call(p[front], `${ path }/${ name }`, 'admin', { method: 'DELETE' });
 
       return w;

@@ -50,16 +50,16 @@ function keySet(o: any): Record<string, true> | undefined {
 
 function item(o: any): any {
   return {
-    id:       o.id,
-    type:     o.type,
-    links:    keySet(o.links),
-    actions:  keySet(o.actions),
-    keys:     keySet(o),
-    state:    o.metadata?.state,
-    fields:   o.metadata?.fields ? o.metadata.fields.length : undefined,
+    id:            o.id,
+    type:          o.type,
+    links:         keySet(o.links),
+    actions:       keySet(o.actions),
+    keys:          keySet(o),
+    state:         o.metadata?.state,
+    fields:        o.metadata?.fields ? o.metadata.fields.length : undefined,
     relationships: o.metadata?.relationships ? 'present' : 'absent',
-    spec:     o.spec,
-    metaKeys: keySet(o.metadata),
+    spec:          o.spec,
+    metaKeys:      keySet(o.metadata),
   };
 }
 
@@ -128,7 +128,15 @@ describe('Steve objects: simulator vs real Steve', () => {
   it('create, stale update (409), invalid update (422), delete', async() => {
     const name = `${ RUN }-svc`;
     const svc = {
-      type: 'service', metadata: { name, namespace: 'default' }, spec: { type: 'ClusterIP', ports: [{ name: 'http', port: 80, protocol: 'TCP', targetPort: 8080 }], selector: { app: name } }
+      type:     'service',
+      metadata: { name, namespace: 'default' },
+      spec:     {
+        type:  'ClusterIP',
+        ports: [{
+          name: 'http', port: 80, protocol: 'TCP', targetPort: 8080
+        }],
+        selector: { app: name }
+      }
     };
 
     try {
@@ -165,9 +173,13 @@ describe('Steve watches: simulator vs real Steve', () => {
       await Promise.all([ws.opened(), tooOld.opened()]);
       const list = (await call(p[front], `${ GUEST }/services/default`, 'admin')).body;
 
-      ws.send({ resourceType: 'service', namespace: 'default', resourceVersion: list.revision });
+      ws.send({
+        resourceType: 'service', namespace: 'default', resourceVersion: list.revision
+      });
       await ws.waitFor((m) => m.name === 'resource.start');
-      const body = { type: 'service', metadata: { name, namespace: 'default' }, spec: { ports: [{ port: 80, protocol: 'TCP' }] } };
+      const body = {
+        type: 'service', metadata: { name, namespace: 'default' }, spec: { ports: [{ port: 80, protocol: 'TCP' }] }
+      };
       const created = (await call(p[front], `${ GUEST }/services`, 'admin', { method: 'POST', body })).body;
 
       await ws.waitFor((m) => m.name === 'resource.create' && m.data?.id === `default/${ name }`);
@@ -176,7 +188,9 @@ describe('Steve watches: simulator vs real Steve', () => {
       await call(p[front], `${ GUEST }/services/default/${ name }`, 'admin', { method: 'DELETE' });
       await ws.waitFor((m) => m.name === 'resource.remove' && m.data?.id === `default/${ name }`);
       // A revision long gone: Steve answers resource.error "too old" and resource.stop, and the dashboard resyncs.
-      tooOld.send({ resourceType: 'service', namespace: 'default', resourceVersion: '5' });
+      tooOld.send({
+        resourceType: 'service', namespace: 'default', resourceVersion: '5'
+      });
       await tooOld.waitFor((m) => m.name === 'resource.stop');
 
       return [...ws.messages, ...tooOld.messages].filter((m) => m.name !== 'ping' && !(m.data?.id && !m.data.id.startsWith(`default/${ name }`)))

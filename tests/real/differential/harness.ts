@@ -20,7 +20,9 @@ export interface Pair { sim: SimServer; real: SimServer }
 export async function startPair(): Promise<Pair> {
   const info = await realStack();
   const sim = await startSimServer({ state: createState(demoSeed()), port: 0 });
-  const real = await startSimServer({ state: createState(demoSeed()), port: 0, real: backendsOf(info) });
+  const real = await startSimServer({
+    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+  });
 
   return { sim, real };
 }
@@ -77,7 +79,8 @@ export function normalise(v: any, base: string): any {
     return out;
   }
   if (typeof v === 'string') {
-    return v.split(base).join('<base>').replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\b/g, '<time>').replace(/"\d{2,}"/g, '"<n>"').replace(/\bresource version: \d+ \(\d+\)/, 'resource version: <n> (<n>)')
+    return v.split(base).join('<base>').replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\b/g, '<time>').replace(/"\d{2,}"/g, '"<n>"')
+      .replace(/\bresource version: \d+ \(\d+\)/, 'resource version: <n> (<n>)')
       .replace(/(resourceVersion|revision)[=:]\s*"?\d+"?/g, '$1=<n>');
   }
 
