@@ -4,8 +4,9 @@ import { Duplex } from 'node:stream';
 import path from 'node:path';
 import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { kubeWatchHistory } from './kube/kubeWatch';
 import { startControllers } from './controllers';
-import { KubeApiServer, startKubeApiServer } from './kube/kubeServer';
+import { KubeApiServer, serveKubeWatchRequest, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
 import { serveDashboardBuild } from './http/dashboardBuild';
 import { ExtensionBuilds, serveUiPluginFile } from './http/uiPlugins';
@@ -76,6 +77,8 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const repoRoot = opts.repoRoot || path.resolve(__dirname, '..');
   const persister = opts.statePath ? new StatePersister(opts.statePath, state) : null;
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
+
+  kubeWatchHistory(state);
   const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
   const kube = opts.kubeApi ? await startKubeApiServer(state, {
     port: opts.kubeApi.port, host: opts.host, real: opts.real
@@ -115,6 +118,10 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
       return;
     }
     const simReq = await toSimRequest(req);
+
+    if (serveKubeWatchRequest(state, simReq, res)) {
+      return;
+    }
     const sim = handleRequest(state, simReq);
 
     if (opts.verbose) {

@@ -8,6 +8,9 @@ import { TypeDef, typesIn } from '../steve/registry';
 import { ClusterKind } from '../steve/types';
 
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+/** Built-in resources in the `all` category (`kubectl get all`), as the real kube-apiserver's discovery lists them. */
+const ALL_CATEGORY = new Set(['pods', 'services', 'replicationcontrollers', 'deployments', 'replicasets', 'statefulsets', 'daemonsets', 'jobs', 'cronjobs', 'horizontalpodautoscalers']);
+
 /** kubectl's short names for the demo's types (what discovery lists as shortNames). */
 const SHORT_NAMES: Record<string, string[]> = {
   services: ['svc'], namespaces: ['ns'], nodes: ['no'], pods: ['po'], configmaps: ['cm'], events: ['ev'], serviceaccounts: ['sa'], persistentvolumeclaims: ['pvc'], persistentvolumes: ['pv'], deployments: ['deploy'], daemonsets: ['ds'], statefulsets: ['sts'], replicasets: ['rs'], cronjobs: ['cj'], ingresses: ['ing'], storageclasses: ['sc'], networkpolicies: ['netpol'], customresourcedefinitions: ['crd', 'crds'], virtualmachines: ['vm', 'vms'], virtualmachineinstances: ['vmi', 'vmis'], ippools: ['pool', 'pools'], loadbalancers: ['lb', 'lbs'], 'network-attachment-definitions': ['net-attach-def'],
@@ -54,7 +57,7 @@ export function apiResourceList(kind: ClusterKind, gv: string): any | null {
   }
   const resources = types.flatMap((t) => [
     {
-      name: t.resource, singularName: t.kind.toLowerCase(), namespaced: t.namespaced, kind: t.kind, verbs: VERBS, ...(SHORT_NAMES[t.resource] ? { shortNames: SHORT_NAMES[t.resource] } : {})
+      name: t.resource, singularName: t.kind.toLowerCase(), namespaced: t.namespaced, kind: t.kind, verbs: VERBS, ...(SHORT_NAMES[t.resource] ? { shortNames: SHORT_NAMES[t.resource] } : {}), ...(ALL_CATEGORY.has(t.resource) ? { categories: ['all'] } : {})
     },
     ...(t.statusSubresource ? [{
       name: `${ t.resource }/status`, singularName: '', namespaced: t.namespaced, kind: t.kind, verbs: ['get', 'patch', 'update']

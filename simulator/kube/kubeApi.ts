@@ -12,7 +12,7 @@ import { SteveContext } from '../steve/context';
 import {
   create, getOne, listCollection, patch, remove, update
 } from '../steve/crud';
-import { SimState } from '../steve/state';
+import { getObject, SimState } from '../steve/state';
 import { fromSteveObject } from '../steve/steveObject';
 import { TypeDef } from '../steve/registry';
 import { SimRequest, SimResponse } from '../steve/types';
@@ -22,6 +22,7 @@ import {
   apiGroupList, apiResourceList, apiVersions, groupVersion, kubeTypes
 } from './discovery';
 import { fromSteveError, status } from './status';
+import { strategicToMergePatch } from './strategicMerge';
 
 function json(body: unknown, code = 200): SimResponse {
   return {
@@ -33,7 +34,8 @@ export function versionInfo(): any {
   const [major, minor] = KUBERNETES_VERSION.replace(/^v/, '').split('.');
 
   return {
-    major, minor, gitVersion: KUBERNETES_VERSION, gitCommit: 'simulator', gitTreeState: 'clean', buildDate: '2025-01-01T00:00:00Z', goVersion: 'go1.24', compiler: 'gc', platform: 'linux/amd64'
+    // Kubernetes >= 1.33 also reports its emulation and minimum compatibility versions (real kube-apiserver's /version).
+    major, minor, emulationMajor: major, emulationMinor: minor, minCompatibilityMajor: major, minCompatibilityMinor: `${ Math.max(0, parseInt(minor, 10) - 1) }`, gitVersion: KUBERNETES_VERSION, gitCommit: 'simulator', gitTreeState: 'clean', buildDate: '2025-01-01T00:00:00Z', goVersion: 'go1.24', compiler: 'gc', platform: 'linux/amd64'
   };
 }
 
@@ -89,6 +91,20 @@ export function table(t: TypeDef, objects: any[], resourceVersion: string): any 
   };
 }
 
+/** `X "n" is invalid: [f: Invalid value: …, g: …]` as Status causes {reason, message, field}. */
+function invalidCauses(message: string): Record<string, string>[] {
+  const list = message.replace(/^.*? is invalid: /, '').replace(/^\[(.*)\]$/, '$1');
+
+  return list.split(/, (?=[a-zA-Z][\w.[\]]*: )/).map((c) => {
+    const i = c.indexOf(': ');
+    const msg = c.slice(i + 2);
+
+    return {
+      reason: msg.startsWith('Invalid value') ? 'FieldValueInvalid' : msg.startsWith('Required') ? 'FieldValueRequired' : 'FieldValueInvalid', message: msg, field: c.slice(0, i)
+    };
+  });
+}
+
 function errorDetails(target: KubeTarget): Record<string, unknown> {
   return {
     ...(target.name ? { name: target.name } : {}), ...(target.t.group ? { group: target.t.group } : {}), kind: target.t.resource
@@ -96,6 +112,12 @@ function errorDetails(target: KubeTarget): Record<string, unknown> {
 }
 
 function objectResponse(res: SimResponse, target: KubeTarget, req: SimRequest): SimResponse {
+  if (res.status === 422) {
+    // Invalid: the API server names the Kind (not the resource) and lists each field error as a cause.
+    return fromSteveError(res, {
+      ...errorDetails(target), kind: target.t.kind, causes: invalidCauses((res.body as any)?.message || '')
+    });
+  }
   if (res.status >= 400) {
     return fromSteveError(res, errorDetails(target));
   }
@@ -155,8 +177,10 @@ function resourceRequest(ctx: SteveContext, req: SimRequest, target: KubeTarget,
       return status(415, 'UnsupportedMediaType', 'the simulator does not implement server-side apply; use client-side apply');
     }
 
-    // A strategic merge patch is applied as a JSON merge patch: lists are replaced, not merged by key.
-    return id ? objectResponse(patch(ctx, t, id, body, type.includes('json-patch') ? type : 'application/merge-patch+json'), target, req) : status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    // A strategic merge patch merges known lists by key, then applies as a JSON merge patch.
+    const merged = id && type.includes('strategic-merge-patch') ? strategicToMergePatch(getObject(ctx.state, ctx.cluster.id, t.id, id), body) : body;
+
+    return id ? objectResponse(patch(ctx, t, id, merged, type.includes('json-patch') ? type : 'application/merge-patch+json'), target, req) : status(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
   }
   case 'DELETE':
     return id ? objectResponse(remove(ctx, t, id), target, req) : status(405, 'MethodNotAllowed', 'the simulator does not delete collections');

@@ -2,6 +2,7 @@
  * The simulator over HTTPS on 127.0.0.1, for kubectl (which sends a bearer token only over TLS): every request the
  * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (tlsCert.ts).
  */
+import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { sendSimResponse, toSimRequest } from '../http/nodeRequest';
@@ -12,10 +13,11 @@ import { USERS } from '../steve/users';
 import { kubeTypes } from './discovery';
 import { parseResourcePath, wantsTable } from './kubeApi';
 import { kubeconfig } from './kubeconfig';
-import { isWatch, serveKubeWatch } from './kubeWatch';
+import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeWatch';
 import { status } from './status';
 import { selfSignedCert } from './tlsCert';
 import { RealBackends, RealProxy } from '../real/proxy';
+import { SimRequest } from '../steve/types';
 
 export interface KubeApiServer {
   server: Server;
@@ -47,9 +49,36 @@ function watchTarget(path: string): { cluster: string; gv: string; rest: string[
   return null;
 }
 
+/**
+ * A Kubernetes `?watch=true` request (kubectl get -w, client-go informers): streamed; true when answered here.
+ * The HTTP front (simulator/server.ts) serves them too, as Rancher's `/k8s/clusters/<id>` proxy does.
+ */
+export function serveKubeWatchRequest(state: SimState, simReq: SimRequest, res: ServerResponse): boolean {
+  const w = isWatch(simReq.query as URLSearchParams) ? watchTarget(simReq.path) : null;
+
+  if (!w) {
+    return false;
+  }
+  const user = authenticate(state, simReq);
+  const cluster = state.clusters[w.cluster];
+  const target = cluster ? parseResourcePath(kubeTypes(cluster.kind), w.gv, w.rest) : null;
+
+  if (!user) {
+    sendSimResponse(res, status(401, 'Unauthorized', 'Unauthorized'));
+  } else if (!target || target.name) {
+    sendSimResponse(res, status(404, 'NotFound', 'the server could not find the requested resource'));
+  } else {
+    serveKubeWatch(state, user, w.cluster, target, simReq.query as URLSearchParams, res, wantsTable(simReq));
+  }
+
+  return true;
+}
+
 export async function startKubeApiServer(state: SimState, opts: { port?: number; host?: string; real?: RealBackends } = {}): Promise<KubeApiServer> {
   const host = opts.host || '127.0.0.1';
   const real = opts.real ? new RealProxy(state, opts.real) : null;
+
+  kubeWatchHistory(state);
   const tls = selfSignedCert({ ips: [host], names: ['localhost'] });
   const server = createServer({ key: tls.key, cert: tls.cert }, (req, res) => {
     if (real?.handle(req, res)) {
@@ -57,22 +86,9 @@ export async function startKubeApiServer(state: SimState, opts: { port?: number;
     }
     (async() => {
       const simReq = await toSimRequest(req);
-      const query = simReq.query as URLSearchParams;
-      const w = isWatch(query) ? watchTarget(simReq.path) : null;
 
-      if (w) {
-        const user = authenticate(state, simReq);
-        const cluster = state.clusters[w.cluster];
-        const target = cluster ? parseResourcePath(kubeTypes(cluster.kind), w.gv, w.rest) : null;
-
-        if (!user) {
-          return sendSimResponse(res, status(401, 'Unauthorized', 'Unauthorized'));
-        }
-        if (!target || target.name) {
-          return sendSimResponse(res, status(404, 'NotFound', 'the server could not find the requested resource'));
-        }
-
-        return serveKubeWatch(state, user, w.cluster, target, query, res, wantsTable(simReq));
+      if (serveKubeWatchRequest(state, simReq, res)) {
+        return;
       }
       sendSimResponse(res, handleRequest(state, simReq));
     })().catch((e) => {

@@ -2,10 +2,11 @@
  * Kubernetes watches over HTTP (`?watch=1`): a chunked stream of `{"type": ADDED|MODIFIED|DELETED, "object": …}`
  * lines from the simulator's change feed, for one resource type, optionally one namespace, one name
  * (`fieldSelector=metadata.name=…`) or a label selector. Without a resourceVersion (or "0") the existing objects
- * come first as ADDED, as the API server does. Events between a list and a watch from its resourceVersion are
- * not replayed (the simulator keeps no watch cache here): the window is one event loop turn.
+ * come first as ADDED, as the API server does. From a resourceVersion, the events since are replayed from the
+ * state's watch history (kubeWatchHistory, started with the servers), or a 410 Expired ERROR when it is too old.
  */
 import { ServerResponse } from 'node:http';
+import { EventHistory } from '../watch/eventHistory';
 import { canSeeObject } from '../steve/access';
 import { fieldSelectorMatcher, labelSelectorMatcher } from '../steve/selectors';
 import { listObjects, SimState } from '../steve/state';
@@ -39,6 +40,21 @@ export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string
 
   if (!rv || rv === '0') {
     listObjects(state, clusterId, t.id).filter(wanted).forEach((o) => write('ADDED', o));
+  } else {
+    // From a resourceVersion: what happened since, as the API server's watch cache replays it (differential test).
+    const past = kubeWatchHistory(state).since(clusterId, parseInt(rv, 10) || 0);
+
+    if (past === null) {
+      res.end(`${ JSON.stringify({
+        type:   'ERROR',
+        object: {
+          kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${ rv }`, reason: 'Expired', code: 410
+        }
+      }) }\n`);
+
+      return;
+    }
+    past.filter((ev) => ev.type === t.id && wanted(ev.object)).forEach((ev) => write(TYPES[ev.name], ev.object));
   }
   const stop = state.on('change', (ev) => {
     if (ev.cluster === clusterId && ev.type === t.id && wanted(ev.object)) {
@@ -54,4 +70,18 @@ export function serveKubeWatch(state: SimState, user: SimUser, clusterId: string
       clearTimeout(timer);
     }
   });
+}
+
+const histories = new WeakMap<SimState, EventHistory>();
+
+/** The writes kube watches replay from a resourceVersion; the servers start it so it covers their whole life. */
+export function kubeWatchHistory(state: SimState): EventHistory {
+  let h = histories.get(state);
+
+  if (!h) {
+    h = new EventHistory(state);
+    histories.set(state, h);
+  }
+
+  return h;
 }

@@ -184,7 +184,10 @@ function steveRequest(state: SimState, req: SimRequest, user: SimUser, clusterId
   const target = t ? parseTarget(t, more) : null;
 
   if (!t || !target) {
-    return notFound(undefined);
+    // Real Steve (v0.10.2) answers a type it has no schema for with an empty 404, no JSON error body.
+    return {
+      status: 404, headers: {}, body: ''
+    };
   }
   const fault = takeFault(state, {
     method, path, cluster: clusterId, type: t.id
@@ -240,8 +243,17 @@ function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, quer
     return id ? update(ctx, t, id, req.body) : methodNotAllowed(method);
   case 'PATCH':
     return id ? patch(ctx, t, id, req.body, header(req, 'content-type') || '') : methodNotAllowed(method);
-  case 'DELETE':
-    return id ? remove(ctx, t, id) : methodNotAllowed(method);
+  case 'DELETE': {
+    if (!id) {
+      return methodNotAllowed(method);
+    }
+    const removed = remove(ctx, t, id);
+
+    // Real Steve (v0.10.2) answers a delete with 204 and no body (tests/real/steveDifferential.real.ts).
+    return removed.status === 200 ? {
+      status: 204, headers: {}, body: ''
+    } : removed;
+  }
   default:
     return methodNotAllowed(method);
   }

@@ -100,7 +100,7 @@ export function parseListQuery(query: QueryInput): ListQuery {
 }
 
 /** The value a filter or sort names: `id`, a dotted path, or `metadata.labels[key]` / `metadata.labels.key`. */
-function fieldValue(obj: any, field: string): string {
+export function fieldValue(obj: any, field: string): string {
   let v = valueAtPath(obj, field);
 
   if (v === undefined) {
@@ -171,6 +171,8 @@ export interface ListPage<T> {
   total: number;
   continueToken?: string;
   pages?: number;
+  /** `pagesize` paging: the offset the page ends at, when a next page exists. */
+  offsetToken?: string;
 }
 
 function compareBy(sort: string[]): ((a: any, b: any) => number) | null {
@@ -242,8 +244,11 @@ export function applyListQuery<T>(items: T[], q: ListQuery, nsProject: (ns: stri
   if (q.pageSize) {
     const page = q.page || 1;
 
+    // Steve's SQL cache (v0.10.2) answers a page that has a next one with `continue` = the offset it ends at.
+    const end = page * q.pageSize;
+
     return {
-      items: out.slice((page - 1) * q.pageSize, page * q.pageSize), total, pages: Math.max(1, Math.ceil(total / q.pageSize))
+      items: out.slice((page - 1) * q.pageSize, end), total, pages: Math.max(1, Math.ceil(total / q.pageSize)), offsetToken: end < total ? `${ end }` : undefined
     };
   }
   if (q.limit) {

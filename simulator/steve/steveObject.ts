@@ -60,6 +60,22 @@ function copyPath(from: any, to: any, path: string): void {
 }
 
 /**
+ * What Steve's relationship summary (wrangler pkg/summary) derives from the object itself: a Service `selects` the
+ * Pods its selector matches (real Steve sends it; tests/real/steveDifferential.real.ts).
+ */
+function derivedRelationships(t: TypeDef, obj: KubeObject): unknown[] | null {
+  const selector = t.id === 'service' ? (obj as any).spec?.selector : undefined;
+
+  if (!selector || !Object.keys(selector).length) {
+    return null;
+  }
+
+  return [{
+    toType: 'pod', toNamespace: obj.metadata.namespace, rel: 'selects', selector: Object.keys(selector).sort().map((k) => `${ k }=${ selector[k] }`).join(',')
+  }];
+}
+
+/**
  * A stored object as Steve returns it to this user: id, type, links by permission, computed state.
  * `include` / `exclude` filter the object's fields as Steve's formatter does (rancher/steve
  * pkg/resources/common/formatter.go includeFields then excludeFields): the resource's id, type, links and actions
@@ -90,7 +106,7 @@ export function toSteveObject(ctx: SteveContext, t: TypeDef, stored: KubeObject,
     ...obj.metadata,
     ...(fields ? { fields } : {}),
     // Steve sends null when its relationship cache knows none (the recorded responses show it).
-    relationships: obj.metadata.relationships?.length ? obj.metadata.relationships : null,
+    relationships: obj.metadata.relationships?.length ? obj.metadata.relationships : derivedRelationships(t, obj),
     state:         summarize(t.id, obj),
   };
   // Steve keeps `type` for its own use: a Kubernetes `type` field (Secret, Event) travels as `_type`.

@@ -33,14 +33,16 @@ export class EventHistory {
   }
 
   /**
-   * Events after `revision`; null when the history no longer reaches back that far: beyond the kept window, or
+   * Events after `revision`; null when the history does not reach back that far: before it began, beyond the kept window, or
    * before the cluster's compaction point (`ClusterState.compacted`, set by resets and `/__sim/watch/compact`).
    */
   since(cluster: string, revision: number): ChangeEvent[] | null {
     const list = this.events.get(cluster) || [];
     const floor = this.state.clusters[cluster]?.compacted ?? 0;
 
-    if (revision < floor || (list.length >= this.perCluster && parseInt(list[0].revision, 10) > revision + 1)) {
+    // As Steve's SQL cache, whose event log starts when its informer does: a revision from before the history began
+    // is too old (real Steve answers a watch from revision 5 with "resourceversion too old").
+    if (revision < floor || revision < this.oldest(cluster)) {
       return null;
     }
 

@@ -123,9 +123,8 @@ export class Subscription {
 
   /**
    * Sends what changed since the revision the client already has. A revision the history no longer reaches is
-   * Kubernetes' 410 "too old resource version: <asked> (<oldest kept>)" (apiserver watch cache), which Steve wraps
-   * as "event watch error: …" (steve pkg/stores/proxy/proxy_store.go listAndWatch) and, since the Kubernetes
-   * watch then closes, ends with `resource.stop` (apiserver pkg/subscribe/watcher.go WatchSession.add's deferred
+   * Steve's SQL cache's ErrTooOld "resourceversion too old" (steve v0.10.2 pkg/sqlcache/informer/listoption_indexer.go,
+   * checked against real Steve by tests/real/steveDifferential.real.ts), and the watch ends with `resource.stop` (apiserver pkg/subscribe/watcher.go WatchSession.add's deferred
    * stop). The dashboard needs both: `resource.error` with "too old" marks the watch TOO_OLD and schedules
    * resyncWatch (shell/plugins/steve/subscribe.js 'ws.resource.error'), which re-lists and re-watches.
    */
@@ -141,7 +140,7 @@ export class Subscription {
     if (events === null) {
       this.watches.delete(w.key);
       this.send({
-        name: 'resource.error', ...identity(w), data: { error: `event watch error: too old resource version: ${ rv } (${ this.history.oldest(this.ctx.cluster.id) })` }
+        name: 'resource.error', ...identity(w), data: { error: 'resourceversion too old' }
       });
       this.send({ name: 'resource.stop', ...identity(w) });
 

@@ -20,7 +20,7 @@ export const ALLOWED: Record<string, string> = {
   'serviceaccounts: data[].links.patch extra':        PATCH_LINK,
   'deployments: data[].links.patch extra':            PATCH_LINK,
 
-  'services: data[].metadata.relationships type':        RELATIONSHIPS,
+  'services: data[].metadata.relationships value':       RELATIONSHIPS,
   'pods: data[].metadata.relationships type':            RELATIONSHIPS,
   'serviceaccounts: data[].metadata.relationships type': RELATIONSHIPS,
 

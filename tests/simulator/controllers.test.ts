@@ -82,7 +82,7 @@ describe('Harvester load balancers and IPAM', () => {
     expect(eventsOf(RKE2, 'shop')).toEqual([['Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer'], ['Normal', 'EnsuredLoadBalancer', 'Ensured load balancer']]);
 
     // Deleting the Service deletes its load balancer and gives the address back.
-    expect(call(state, 'DELETE', `${ RKE2 }/services/default/shop`).status).toBe(200);
+    expect(call(state, 'DELETE', `${ RKE2 }/services/default/shop`).status).toBe(204);
     step();
     expect(call(state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(404);
     expect(get(`${ HOST }/loadbalancer.harvesterhci.io.ippools/pool-rke2-guest`).status.allocated['192.168.100.51']).toBeUndefined();
@@ -252,7 +252,7 @@ describe('guest node topology', () => {
   it('a new guest node takes its labels and providerID from its VM', () => {
     const vm = get(`${ HOST }/kubevirt.io.virtualmachines/default/rke2-guest-pool1-b`);
 
-    expect(call(state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(200);
+    expect(call(state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(204);
     expect(call(state, 'POST', `${ RKE2 }/nodes`, { body: { metadata: { name: 'rke2-guest-pool1-b' }, spec: {} } }).status).toBe(201);
     step();
     const node = get(`${ RKE2 }/nodes/rke2-guest-pool1-b`);

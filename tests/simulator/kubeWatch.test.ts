@@ -58,7 +58,7 @@ it('streams ADDED, MODIFIED and DELETED for one ConfigMap, trusted through the k
     expect((await fetch(`${ steve }/default/watched`, {
       method: 'PUT', headers: { ...ADMIN, 'content-type': 'application/json' }, body: JSON.stringify(body)
     })).status).toBe(200);
-    expect((await fetch(`${ steve }/default/watched`, { method: 'DELETE', headers: ADMIN })).status).toBe(200);
+    expect((await fetch(`${ steve }/default/watched`, { method: 'DELETE', headers: ADMIN })).status).toBe(204);
   });
 
   expect(events.map((e) => [e.type, e.object.kind, e.object.metadata.name, e.object.data?.a])).toEqual([

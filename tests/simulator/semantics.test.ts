@@ -169,7 +169,7 @@ describe('Kubernetes semantics', () => {
     expect(call(state, 'GET', `${ RKE2 }/nosuchtypes`).status).toBe(404);
     expect(call(state, 'GET', '/k8s/clusters/c-nope/v1/services').status).toBe(404);
     expect(call(state, 'GET', '/v2/whatever').status).toBe(404);
-    expect(call(state, 'DELETE', `${ RKE2 }/services/default/api`).status).toBe(200);
+    expect(call(state, 'DELETE', `${ RKE2 }/services/default/api`).status).toBe(204);
     expect(call(state, 'GET', `${ RKE2 }/services/default/api`).status).toBe(404);
     expect(call(state, 'DELETE', `${ RKE2 }/services/default/api`).status).toBe(404);
   });

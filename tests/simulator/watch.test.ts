@@ -59,7 +59,9 @@ async function http(method: string, path: string, body?: unknown): Promise<any> 
     method, headers: { ...ADMIN, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined
   });
 
-  return { status: res.status, body: await res.json() };
+  const text = await res.text(); // a delete answers 204 without a body, as real Steve does
+
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
 describe('watch sockets', () => {
@@ -84,7 +86,7 @@ describe('watch sockets', () => {
     expect(change.data.links.self).toContain('/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool');
 
     expect((await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'x', namespace: 'default' } })).status).toBe(201);
-    expect((await http('DELETE', '/k8s/clusters/c-m-rke2g001/v1/services/default/api')).status).toBe(200);
+    expect((await http('DELETE', '/k8s/clusters/c-m-rke2g001/v1/services/default/api')).status).toBe(204);
     expect((await next((m) => m.name === 'resource.remove')).data.id).toBe('default/api');
 
     expect(await next((m) => m.name === 'ping')).toMatchObject({ name: 'ping' });
@@ -163,7 +165,7 @@ describe('watch sockets', () => {
     const err = await next((m) => m.name === 'resource.error');
 
     // shell/plugins/steve/subscribe.js 'ws.resource.error' matches "too old" to start resyncWatch.
-    expect(err).toMatchObject({ resourceType: 'service', data: { error: expect.stringMatching(new RegExp(`^event watch error: too old resource version: ${ old } \\(\\d+\\)$`)) } });
+    expect(err).toMatchObject({ resourceType: 'service', data: { error: 'resourceversion too old' } });
     expect(await next((m) => m.name === 'resource.stop')).toEqual({ name: 'resource.stop', resourceType: 'service' });
 
     // The re-watch from a fresh list's revision works.
