@@ -69,7 +69,15 @@ describe('real mode proxy', () => {
     });
 
     expect(saved.status).toBe(200);
-    expect((await saved.json()).metadata.labels.touched).toBe('by-admin');
+    const back = await saved.json();
+
+    expect(back.metadata.labels.touched).toBe('by-admin');
+    // The demo data as it was: the differential test compares these objects with the simulator's seed.
+    delete back.metadata.labels.touched;
+    if (!Object.keys(back.metadata.labels).length) {
+      delete back.metadata.labels;
+    }
+    expect((await call(`${ GUEST }/v1/services/default/web-pool`, 'admin', { method: 'PUT', body: JSON.stringify(back), headers: { 'content-type': 'application/json' } })).status).toBe(200);
   });
 
   it('keeps the host out of the viewer\'s reach, as Rancher does for a cluster they are not a member of', async() => {
