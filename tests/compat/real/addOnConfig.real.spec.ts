@@ -7,7 +7,7 @@
  */
 import { RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
 import { SEL } from '../../e2e/selectors';
-import { choose } from '../../e2e/ui';
+import { choose, setChecked } from '../../e2e/ui';
 import { expect, test } from '../fixtures';
 import {
   choosePrimary, chooseSource, createApiService, expectOneAddOnConfig, fillNewService, openLoadBalancerCreate,
@@ -104,19 +104,21 @@ test.describe('a change made elsewhere meanwhile: the real Steve answers 409', (
     expect(puts, 'updates of web-pool, by status').toEqual([409, 200]);
   });
 
-  test('DHCP chosen while someone else set the network annotation: what the page and the object say', async({ adminPage: page, sim }) => {
+  test('health-check port chosen while someone else set it on the kube-apiserver: the conflict is shown, theirs kept', async({ adminPage: page, sim }) => {
+    // (The IP source cannot be the changed field: the Add-on Config locks it on edit.)
     const id = `default/${ SERVICES.webPool }`;
+    const port = `${ P }/healthcheck-port`;
 
     await openServiceEdit(page, sim.dashboard, CL, 'default', SERVICES.webPool, 'address');
     await expectOneAddOnConfig(page);
-    await chooseSource(page, 'dhcp');
-    await choose(page, SEL.lb.network, 'default/vlan100');
-    await patchService(sim, CL, id, { metadata: { annotations: { [`${ P }/network`]: 'default/elsewhere' } } });
+    await setChecked(page, SEL.hc.enabled, true);
+    await choose(page, SEL.hc.port, '443');
+    await patchService(sim, CL, id, { metadata: { annotations: { [port]: '80' } } });
     await page.locator(SEL.cru.save).click();
-    // Both changed the same key: the shell's conflict merge gives up and shows the conflict, the form stays.
+    // Both changed the same key: the shell's conflict merge gives up and shows the conflict; the form stays.
     await page.locator(SEL.cru.errorBanners).first().waitFor();
     await expect(page.locator(SEL.cru.errorBanners).first()).toContainText(/modified|conflict/i);
     expect(page.url()).toContain('mode=edit');
-    expect(providerKeys(await storedAnnotations(sim, CL, id))[`${ P }/network`]).toBe('default/elsewhere');
+    expect((await storedAnnotations(sim, CL, id))[port]).toBe('80');
   });
 });
