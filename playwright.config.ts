@@ -36,7 +36,7 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
       name: 'demo', testDir: 'tests/e2e/specs', timeout: 600000
     },
     ...rancherBuilds().map(({ version, dir }) => ({
-      name:    `rancher-${ version }`,
+      name:       `rancher-${ version }`,
       testDir:    'tests/compat',
       testIgnore: '**/real/**',
       timeout:    240000,

@@ -25,7 +25,7 @@ case " ${opts[*]-} " in
   *" --project"*) exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} ;;
   *)
     # The version projects by name: `rancher-*` would also pick up rancher-2.15-real (npm run test:real runs it).
-    projects=$(tsx -e 'import { nextBuild, rancherBuilds } from "./tests/compat/builds"; const n = nextBuild(); console.log([...rancherBuilds(), ...(n ? [n] : [])].map((b) => `--project=rancher-${b.version}`).join(" "))')
+    projects=$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; console.log(rancherBuilds().map((b) => `--project=rancher-${b.version}`).join(" "))')
     # shellcheck disable=SC2086
     exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} $projects ;;
 esac
