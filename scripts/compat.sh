@@ -23,5 +23,9 @@ for a in "$@"; do
 done
 case " ${opts[*]-} " in
   *" --project"*) exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} ;;
-  *) exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} --project='rancher-*' ;;
+  *)
+    # The version projects by name: `rancher-*` would also pick up rancher-2.15-real (npm run test:real runs it).
+    projects=$(tsx -e 'import { nextBuild, rancherBuilds } from "./tests/compat/builds"; console.log([...rancherBuilds(), ...(nextBuild() ? [nextBuild()] : [])].map((b) => `--project=rancher-${b!.version}`).join(" "))')
+    # shellcheck disable=SC2086
+    exec playwright test ${files[@]+"${files[@]}"} ${opts[@]+"${opts[@]}"} $projects ;;
 esac

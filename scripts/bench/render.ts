@@ -21,6 +21,14 @@
  *
  * CHROMIUM: another Chromium binary than /usr/bin/chromium. BENCH_RENDER_SIZES: other sizes than 500,5000.
  * BENCH_RENDER_RUNS: other than 5. BENCH_RANCHER: another build than 2.15.
+ *
+ * BENCH_RENDER_REAL=1 (issue 18): against the REAL stack (stack/, real rancher/steve + kube-apiserver, through the
+ * simulator's real-mode proxy) instead: the stack is started fresh, 5,000 Node objects (BENCH_RENDER_SIZES, one
+ * size) shaped as scale-<n>'s are (scaleGuest.ts: harvester:// providerIDs, zone/region labels, every 100th
+ * unlabelled) are created in the real rke2-guest through its kube-apiserver, 16 requests at a time, and the same
+ * visits are measured there once (BENCH_RENDER_RUNS defaults to 1). harvester-host gets no scale VMs (its seed
+ * only), so drift is computed over the seed's VMs. Writes tmp/bench/topology-render-real.json; the stack is
+ * restarted fresh afterwards so no 5,000 Nodes are left. Export STACK_BASE_PORT as for any stack command.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,13 +36,27 @@ import { Browser, chromium, Page, Request } from 'playwright-core';
 import { rancherBuilds } from '../../tests/compat/builds';
 import { SEL } from '../../tests/e2e/selectors';
 import { login, newUserContext, USERS } from '../../tests/e2e/ui';
-import { scaleClusterId } from '../../simulator/demo/clusters/scaleGuest';
+import { scaleClusterId, scaleNodes } from '../../simulator/demo/clusters/scaleGuest';
+import { RKE2_GUEST } from '../../simulator/demo/ids';
+import { kubeTarget, startStack } from '../../stack/src/stack';
+import { CLUSTERS } from '../../stack/src/config';
+import { createObjects } from '../../stack/src/seed';
+
+/** Real mode: a fresh stack, and `n` scale Nodes created in the real rke2-guest. */
+async function realStackWithNodes(n: number): Promise<void> {
+  const info = await startStack({ fresh: true });
+  const t0 = Date.now();
+
+  await createObjects(kubeTarget(info, 'guest'), CLUSTERS.find((c) => c.key === 'guest') as (typeof CLUSTERS)[number], scaleNodes(n), 16);
+  console.error(`[render] ${ n } Nodes created in the real rke2-guest in ${ Math.round((Date.now() - t0) / 1000) } s`);
+}
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const OUT = path.join(ROOT, 'tmp', 'bench', 'topology-render.json');
+const OUT = path.join(ROOT, 'tmp', 'bench', process.env.BENCH_RENDER_REAL === '1' ? 'topology-render-real.json' : 'topology-render.json');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const SIZES = (process.env.BENCH_RENDER_SIZES || '500,5000').split(',').map(Number).filter((n) => n > 0);
-const RUNS = Number(process.env.BENCH_RENDER_RUNS) || 5;
+const REAL = process.env.BENCH_RENDER_REAL === '1';
+const SIZES = (process.env.BENCH_RENDER_SIZES || (REAL ? '5000' : '500,5000')).split(',').map(Number).filter((n) => n > 0);
+const RUNS = Number(process.env.BENCH_RENDER_RUNS) || (REAL ? 1 : 5);
 const RANCHER = process.env.BENCH_RANCHER || '2.15';
 const WAIT_MS = 120000;
 /** The Topology page has read the host: its drift panel, or why it cannot show one. */
@@ -239,7 +261,7 @@ async function measure(browser: Browser, dashboard: string): Promise<SizeResult[
   try {
     await login(page, dashboard, USERS.admin);
     for (const n of SIZES) {
-      const cluster = scaleClusterId(n);
+      const cluster = REAL ? RKE2_GUEST.id : scaleClusterId(n);
       const s: Record<string, number[]> = {
         nodeListFirst: [], nodeListRepeat: [], topologyFirst: [], topologyRepeat: [], driftAfterFirst: [], driftAfterRepeat: [], expand: [], filter: []
       };
@@ -309,9 +331,17 @@ async function main(): Promise<void> {
     throw new Error(`no Rancher ${ RANCHER } dashboard build in ../shared/rancher-ui`);
   }
   // Read by the demo seed when the simulator starts.
-  process.env.SIM_SCALE_NODES = SIZES.join(',');
+  if (!REAL) {
+    process.env.SIM_SCALE_NODES = SIZES.join(',');
+  }
+  if (REAL) {
+    if (SIZES.length !== 1) {
+      throw new Error('BENCH_RENDER_REAL: one size (the Nodes are created in rke2-guest)');
+    }
+    await realStackWithNodes(SIZES[0]);
+  }
   const { startCompatSim } = await import('../../tests/compat/fixtures');
-  const sim = await startCompatSim(build.dir);
+  const sim = await startCompatSim(build.dir, { real: REAL });
   let browser: Browser | null = null;
 
   try {
@@ -331,6 +361,10 @@ async function main(): Promise<void> {
   } finally {
     await browser?.close().catch(() => undefined);
     await sim.server.close().catch(() => undefined);
+    if (REAL) {
+      // No 5,000 Nodes left behind: back to the seed.
+      await startStack({ fresh: true });
+    }
   }
 }
 

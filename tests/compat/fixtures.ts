@@ -19,6 +19,8 @@ import { SimClient } from '../e2e/sim';
 import { readPackageInfo } from '../../scripts/publish/pkgInfo';
 import { endpointFor, renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
 import { login, USERS } from '../e2e/ui';
+import { StackInfo, startStack } from '../../stack/src/stack';
+import { backendsOf } from '../../simulator/real/fromStack';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const EXTENSION = 'harvester-cloud-ui';
@@ -56,8 +58,20 @@ export interface CompatSim {
   server: SimServer;
   state: SimState;
   rancherVersion: string;
-  /** Back to the seeded demo data, with the extension installed unless told otherwise. */
-  reset(installed?: boolean): void;
+  /** Real mode: the stack whose Steve and kube-apiserver serve rke2-guest and harvester-host. */
+  stack?: StackInfo;
+  /**
+   * Back to the seeded demo data, with the extension installed unless told otherwise. In real mode the real
+   * clusters too: the stack restarts on an empty etcd and is seeded again (same ports and token, ~10 s) — slower
+   * than deleting what a test made, but nothing a test changed (a seeded Service's annotations, a label, a
+   * resourceVersion) can leak into the next one, and the code is the stack's own seeding, not a second copy of it.
+   */
+  reset(installed?: boolean): Promise<void>;
+}
+
+export interface CompatSimOptions {
+  /** Real mode: start the stack (or join the running one) and proxy its clusters to the real Steve/kube-apiserver. */
+  real?: boolean;
 }
 
 /**
@@ -65,7 +79,8 @@ export interface CompatSim {
  * from the fresh `dist-pkg` build, on a free port. Used by the compat fixtures and by the render bench
  * (scripts/bench/render.ts). The demo seed reads SIM_SCALE_NODES for the bench's scale guests.
  */
-export async function startCompatSim(rancherUiDir: string): Promise<CompatSim> {
+export async function startCompatSim(rancherUiDir: string, opts: CompatSimOptions = {}): Promise<CompatSim> {
+  let stack = opts.real ? await startStack({ log: () => undefined }) : undefined;
   const version = rancherVersionOfBuild(rancherUiDir) || 'v2.15.0';
 
   setRancherVersion(version);
@@ -77,7 +92,7 @@ export async function startCompatSim(rancherUiDir: string): Promise<CompatSim> {
 
   install();
   const server: SimServer = await startSimServer({
-    state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}
+    state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}, ...(stack ? { real: backendsOf(stack) } : {})
   });
 
   return {
@@ -86,7 +101,11 @@ export async function startCompatSim(rancherUiDir: string): Promise<CompatSim> {
     server,
     state,
     rancherVersion: version,
-    reset(installed = true) {
+    stack,
+    async reset(installed = true) {
+      if (stack) {
+        stack = await startStack({ fresh: true, log: () => undefined });
+      }
       resetState(state);
       if (installed) {
         install();
@@ -98,6 +117,8 @@ export async function startCompatSim(rancherUiDir: string): Promise<CompatSim> {
 /** The option each `rancher-<version>` project sets in playwright.config.ts. */
 export interface CompatOptions {
   rancherUiDir: string;
+  /** `rancher-2.15-real`: rke2-guest and harvester-host are the real stack's (stack/), not simulated. */
+  real: boolean;
 }
 
 /** Options a compat test may set with `test.use`. */
@@ -120,9 +141,10 @@ interface TestFixtures extends CompatTestOptions {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   rancherUiDir: ['', { option: true, scope: 'worker' }],
+  real:         [false, { option: true, scope: 'worker' }],
 
-  sim: [async({ rancherUiDir }, use) => {
-    const sim = await startCompatSim(rancherUiDir);
+  sim: [async({ rancherUiDir, real }, use) => {
+    const sim = await startCompatSim(rancherUiDir, { real });
 
     await use(sim);
     await sim.server.close();
@@ -141,7 +163,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Each test: the demo data as seeded, a new tab of the admin's browser (Playwright traces it with the
   // config's `trace` setting); a screenshot is kept when it fails.
   adminPage: async({ adminContext, sim, installed }, use, testInfo) => {
-    sim.reset(installed);
+    await sim.reset(installed);
     const page = await adminContext.newPage();
 
     await use(page);

@@ -52,7 +52,7 @@ function scaleVm(n: number, i: number): GuestVmSpec {
   };
 }
 
-function scaleNodes(n: number): KubeObject[] {
+export function scaleNodes(n: number): KubeObject[] {
   return Array.from({ length: n }, (_, i) => {
     const vm = scaleVm(n, i);
 
