@@ -179,7 +179,7 @@ describe('network and NAD mapping', () => {
   });
 
   // R-IPAM-1: anything but the exact "dhcp" is pool to the provider and load-balancer-harvester.
-  it('flags an IPAM value the provider reads as pool', () => {
+  it('flags an IPAM value Harvester\'s LoadBalancer refuses (R-IPAM-1)', () => {
     const cfg = readLbConfig({ [ANNOTATIONS.ipam]: 'DHCP' });
 
     expect(cfg.ipam).toBe('pool');
