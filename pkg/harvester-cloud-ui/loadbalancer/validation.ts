@@ -2,9 +2,7 @@ import { KubeObject } from '../steve/types';
 import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
 import { goIntProblem, goIntValue } from './goInt';
 import { NadMapping, networkMappingError } from './nadMapping';
-import {
-  healthCheckNeedsNodePort, healthCheckSupport, nadMappingChecked, networkSupported
-} from './providerSupport';
+import { healthCheckNeedsNodePort, healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
 import {
   overlappingPorts, portsOf, primaryCandidates, serviceRef, tcpPorts
 } from './services';

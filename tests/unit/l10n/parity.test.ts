@@ -18,14 +18,22 @@ describe('the extension\'s translations', () => {
     Object.keys(all).forEach((locale) => {
       const other = keys(locale);
 
-      expect({ locale, missing: en.filter((k) => !other.includes(k)), extra: other.filter((k) => !en.includes(k)) })
-        .toEqual({ locale, missing: [], extra: [] });
+      expect({
+        locale, missing: en.filter((k) => !other.includes(k)), extra: other.filter((k) => !en.includes(k))
+      })
+        .toEqual({
+          locale, missing: [], extra: []
+        });
     });
   });
 
   it('has only strings that parse as ICU messages, as the shell parses them', () => {
     Object.entries(all).forEach(([locale, tree]) => leaves(tree).forEach(([key, msg]) => {
-      expect({ locale, key, type: typeof msg }).toEqual({ locale, key, type: 'string' });
+      expect({
+        locale, key, type: typeof msg
+      }).toEqual({
+        locale, key, type: 'string'
+      });
       expect(() => new IntlMessageFormat(msg, locale)).not.toThrow();
     }));
   });

@@ -56,15 +56,26 @@ describe('the load balancer\'s registrations', () => {
     const status = applicable(registered(), ExtensionPoint.TABLE_COL, TableColumnLocation.RESOURCE, serviceList(GUEST))
       .find((c) => c.column.name === 'harvester-lb-status');
     const paginated = status.paginationColumn;
-    const svc = { metadata: { name: 'web', namespace: 'default', annotations: {} }, spec: { type: 'LoadBalancer' }, status: {} };
+    const svc = {
+      metadata: {
+        name: 'web', namespace: 'default', annotations: {}
+      },
+      spec:   { type: 'LoadBalancer' },
+      status: {}
+    };
     const event = {
-      type: 'event', _type: 'Warning', reason: 'SyncLoadBalancerFailed', involvedObject: { kind: 'Service', name: 'web', namespace: 'default' },
+      type:           'event',
+      _type:          'Warning',
+      reason:         'SyncLoadBalancerFailed',
+      involvedObject: {
+        kind: 'Service', name: 'web', namespace: 'default'
+      },
       message: "Error syncing load balancer: failed to ensure load balancer: can't change the IPAM from pool to dhcp"
     };
     const row = (events: any[]) => ({
       ...svc,
       $rootGetters: {
-        'i18n/t':              (k: string) => ({
+        'i18n/t': (k: string) => ({
           'harvesterCloud.loadBalancer.pending.causes.ipamChanged.short': 'IPAM changed',
           'harvesterCloud.loadBalancer.status.pending':                   'Pending',
         } as Record<string, string>)[k],

@@ -3,7 +3,11 @@ import { ANNOTATIONS } from '@pkg/loadbalancer/annotations';
 
 const t = (key: string) => key.replace('harvesterCloud.loadBalancer.column.', '');
 const lb = (annotations: Record<string, string>) => ({
-  metadata: { name: 'web', namespace: 'default', annotations }, spec: { type: 'LoadBalancer' }, status: {}
+  metadata: {
+    name: 'web', namespace: 'default', annotations
+  },
+  spec:   { type: 'LoadBalancer' },
+  status: {}
 }) as any;
 
 describe('the Service list\'s LB Mode column', () => {
