@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { load } from 'js-yaml';
+import { parse } from 'yaml';
 
 export const L10N_DIR = join(__dirname, '../../pkg/harvester-cloud-ui/l10n');
 
@@ -12,6 +12,6 @@ export const leaves = (o: any, prefix = ''): [string, string][] => Object.entrie
 /** Each `l10n/*.yaml` by locale (file name without `.yaml`), parsed as the build parses it. */
 export function locales(): Record<string, any> {
   return Object.fromEntries(readdirSync(L10N_DIR).filter((f) => f.endsWith('.yaml')).map((f) => [
-    f.replace(/\.yaml$/, ''), load(readFileSync(join(L10N_DIR, f), 'utf8'))
+    f.replace(/\.yaml$/, ''), parse(readFileSync(join(L10N_DIR, f), 'utf8'))
   ]));
 }

@@ -100,7 +100,7 @@ describe('health check', () => {
   // R-HC-4: provider v0.1.2–v0.1.5 `getNodePort` needs the port's NodePort; v0.1.0/v0.1.1 and v0.2.0+ do not.
   it('R-HC-4: blocks a health check on a Service without node ports for providers that fail with "nodeport not found"', () => {
     const noNodePorts = { ...me, spec: { ...me.spec, allocateLoadBalancerNodePorts: false } };
-    const check = (providerVersion: string | null, service = noNodePorts) => validateLbConfig(healthCheck({ port: '80' }), {
+    const check = (providerVersion: string | null, service: typeof me = noNodePorts) => validateLbConfig(healthCheck({ port: '80' }), {
       service, services, providerVersion
     }).healthCheckPort;
 
