@@ -28,6 +28,8 @@ export const HEALTH_CHECK_DEFAULTS = {
 } as const;
 
 export type Ipam = 'pool' | 'dhcp';
+/** What the annotation makes of the load balancer: `invalid` when Harvester's LoadBalancer CRD refuses the value. */
+export type IpamMode = Ipam | 'invalid';
 
 export interface HealthCheck {
   enabled: boolean;
@@ -40,7 +42,10 @@ export interface HealthCheck {
 
 export interface LbConfig {
   ipam: Ipam;
-  /** The IPAM annotation exactly as written; undefined when absent. Anything but `dhcp` means pool to the provider. */
+  /**
+   * The IPAM annotation exactly as written; undefined when absent. The provider copies any value to the Harvester
+   * LoadBalancer, whose CRD accepts only `pool` and `dhcp` (R-IPAM-1): see `ipamMode`.
+   */
   ipamRaw?: string;
   /** Set by "remove the health-check annotations": while the check is off, every health-check key goes, port or not. */
   dropHealthCheckKeys?: boolean;
@@ -91,6 +96,18 @@ export function readLbConfig(annotations: Annotations | null | undefined): LbCon
       timeoutSeconds:   a[ANNOTATIONS.timeoutSeconds] ?? HEALTH_CHECK_DEFAULTS.timeoutSeconds,
     },
   };
+}
+
+/**
+ * R-IPAM-1: absent means pool (the provider's default); exactly `pool` or `dhcp` is that; anything else (`DHCP`,
+ * `Pool`) is copied by the provider to the LoadBalancer as is and refused by its CRD enum, so no load balancer is made.
+ */
+export function ipamMode(cfg: Pick<LbConfig, 'ipamRaw'>): IpamMode {
+  if (cfg.ipamRaw === undefined) {
+    return 'pool';
+  }
+
+  return cfg.ipamRaw === 'pool' || cfg.ipamRaw === 'dhcp' ? cfg.ipamRaw : 'invalid';
 }
 
 function setOrDelete(out: Annotations, key: string, value: string): void {

@@ -12,6 +12,8 @@ export type HealthCheckSupport = 'enforced' | 'ignored' | 'unknown';
 
 export const PROVIDER_VERSIONS = {
   healthChecksIgnored: '0.2.0',
+  // v0.1.2–v0.1.5 `getNodePort` probes the Service port's NodePort ("nodeport not found" without one).
+  healthCheckNodePort: '0.1.2',
   sharing:             '0.2.0',
   network:             '0.2.0',
   nadMappingChecked:   '0.2.7',
@@ -24,6 +26,14 @@ export function healthCheckSupport(version: string | null): HealthCheckSupport {
   const ignored = atLeast(version, PROVIDER_VERSIONS.healthChecksIgnored);
 
   return ignored === null ? 'unknown' : ignored ? 'ignored' : 'enforced';
+}
+
+/**
+ * R-HC-4: whether the provider needs a NodePort for the health-check port: v0.1.2–v0.1.5 do (`getNodePort`), v0.1.0
+ * and v0.1.1 probe the Service port itself, v0.2.0+ ignore health checks. Unknown version: the stricter rule (yes).
+ */
+export function healthCheckNeedsNodePort(version: string | null): boolean {
+  return healthCheckSupport(version) !== 'ignored' && atLeast(version, PROVIDER_VERSIONS.healthCheckNodePort) !== false;
 }
 
 /** null when the version is unknown: the form then allows sharing and says it could not check. */

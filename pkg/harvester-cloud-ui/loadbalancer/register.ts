@@ -58,12 +58,16 @@ export function registerLoadBalancer(plugin: IPlugin): void {
   plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), addressColumn, {
     ...addressColumn, sort: INGRESS_IP, search: INGRESS_IP
   } as PaginationTableColumn);
-  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), {
+  // The status is read from events and other Services in the store, not from an object path Steve can sort on.
+  // Both variants carry the value function: without it the paginated list's column renders empty (2.13, 2.15.1).
+  const statusColumn = {
     name:     'harvester-lb-status',
     labelKey: 'harvesterCloud.loadBalancer.column.status',
     weight:   3,
     getValue: (row: Row) => lbStatusText(row, translate(row), inStore(row, 'service'), inStore(row, 'event')),
-  }, {
-    name: 'harvester-lb-status', labelKey: 'harvesterCloud.loadBalancer.column.status', weight: 3, sort: false, search: false
+  };
+
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), statusColumn, {
+    ...statusColumn, sort: false, search: false
   } as PaginationTableColumn);
 }

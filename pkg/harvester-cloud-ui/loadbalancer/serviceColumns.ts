@@ -1,10 +1,10 @@
 import { KubeObject } from '../steve/types';
-import { readLbConfig } from './annotations';
+import { ipamMode, readLbConfig } from './annotations';
 import { ingressAddress, isLoadBalancer, serviceRef } from './services';
 import { currentFailure, loadBalancerEvents } from './pendingReasons';
 import { Translate } from '../l10n/translate';
 
-/** The Service list's "LB Mode" cell: Pool, DHCP or "Shares <primary>"; empty for other Service types. */
+/** The Service list's "LB Mode" cell: Pool, DHCP, Invalid (R-IPAM-1) or "Shares <primary>"; empty for other Service types. */
 export function lbModeText(svc: KubeObject, t: Translate): string {
   if (!isLoadBalancer(svc)) {
     return '';
@@ -15,7 +15,7 @@ export function lbModeText(svc: KubeObject, t: Translate): string {
     return t('harvesterCloud.loadBalancer.column.shares', { primary: cfg.primaryService });
   }
 
-  return t(`harvesterCloud.loadBalancer.column.${ cfg.ipam }`);
+  return t(`harvesterCloud.loadBalancer.column.${ ipamMode(cfg) }`);
 }
 
 /** The "LB Address" cell: the allocated address, or Pending. */

@@ -2,7 +2,7 @@ import { KubeObject } from '../steve/types';
 import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
 import { goIntProblem, goIntValue } from './goInt';
 import { NadMapping, networkMappingError } from './nadMapping';
-import { healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
+import { healthCheckNeedsNodePort, healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
 import {
   overlappingPorts, portsOf, primaryCandidates, serviceRef, tcpPorts
 } from './services';
@@ -114,6 +114,9 @@ function healthCheckErrors(config: LbConfig, ctx: LbValidationContext): LbErrors
     // v0.1.5 `getNodePort`: "nodeport not found" unless it is one of spec.ports[].port. This form also asks for
     // a TCP port: the probe is a TCP connect, a UDP port's check always fails.
     errors.healthCheckPort = { key: 'portNotInService', args: { ports: ports.join(', ') || '-' } };
+  } else if (ctx.service?.spec?.allocateLoadBalancerNodePorts === false && healthCheckNeedsNodePort(ctx.providerVersion ?? null)) {
+    // R-HC-4: without node ports the Service port has NodePort 0 and v0.1.2–v0.1.5 fail with "nodeport not found".
+    errors.healthCheckPort = { key: 'noNodePorts', args: { version: ctx.providerVersion || '' } };
   }
   HEALTH_CHECK_FIELDS.forEach((f) => {
     // Atoi is all v0.1.5 asks; at least 1 is this form's floor (Harvester's webhook refuses 0 for VM LBs).

@@ -81,6 +81,33 @@ const input = (w: any, testid: string) => {
   return el.exists() && el.element.tagName === 'INPUT' ? el : w.find(`[data-testid="${ testid }"] input`);
 };
 
+// What a user does: click a radio by its label; type into a text field, or open a select and click its option.
+async function chooseRadio(w: any, testid: string, label: string) {
+  const option = w.findAll(`[data-testid="${ testid }"] label.radio-container`).find((l: any) => l.text().includes(label));
+
+  expect(option).toBeDefined();
+  await option.trigger('click');
+  await flushPromises();
+}
+
+async function enter(w: any, testid: string, value: string) {
+  const text = input(w, testid);
+
+  if (text.exists() && !text.classes().includes('vs__search')) {
+    await text.setValue(value);
+  } else {
+    await w.find(`[data-testid="${ testid }"] .vs__dropdown-toggle`).trigger('mousedown');
+    await flushPromises();
+    const option = Array.from(document.body.querySelectorAll('ul.vs__dropdown-menu li.vs__dropdown-option'))
+      .find((o) => o.textContent?.trim() === value) as HTMLElement | undefined;
+
+    expect(option?.textContent?.trim()).toBe(value);
+    option?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    option?.click();
+  }
+  await flushPromises();
+}
+
 async function save(wrapper: any) {
   const before = state.requests.length;
 
@@ -99,13 +126,11 @@ describe('Add-on Config tab, create', () => {
     // Services are not in the store yet: the tab asks for them, the NAD mapping and the provider's workload.
     expect(requestsOnOpen.length).toBeLessThanOrEqual(3);
 
-    await wrapper.find('[data-testid="lb-source"] [aria-checked], [data-testid="lb-source"]').exists();
-    (wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any).setSource('dhcp');
-    await flushPromises();
-    (wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any).setField('network', 'default/vlan200');
+    await chooseRadio(wrapper, 'lb-source', 'DHCP');
+    expect(wrapper.find('[data-testid="lb-source"] label.radio-button-checked').text()).toContain('DHCP');
+    await enter(wrapper, 'lb-network', 'default/vlan200 (enp2s0)');
     await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
-    (wrapper.findComponent({ name: 'HealthCheckEditor' }).vm as any).update('port', '80');
-    await flushPromises();
+    await enter(wrapper, 'hc-port', '80');
     await input(wrapper, 'hc-periodSeconds').setValue('10');
 
     const writes = await save(wrapper);

@@ -52,6 +52,44 @@ describe('the load balancer\'s registrations', () => {
     expect(mode.paginationColumn).toMatchObject({ sort: false, search: false });
   });
 
+  it('shows a Pending load balancer\'s reason, or Pending, in the server-side-paginated list\'s LB Status column', () => {
+    const status = applicable(registered(), ExtensionPoint.TABLE_COL, TableColumnLocation.RESOURCE, serviceList(GUEST))
+      .find((c) => c.column.name === 'harvester-lb-status');
+    const paginated = status.paginationColumn;
+    const svc = {
+      metadata: {
+        name: 'web', namespace: 'default', annotations: {}
+      },
+      spec:   { type: 'LoadBalancer' },
+      status: {}
+    };
+    const event = {
+      type:           'event',
+      _type:          'Warning',
+      reason:         'SyncLoadBalancerFailed',
+      involvedObject: {
+        kind: 'Service', name: 'web', namespace: 'default'
+      },
+      message: "Error syncing load balancer: failed to ensure load balancer: can't change the IPAM from pool to dhcp"
+    };
+    const row = (events: any[]) => ({
+      ...svc,
+      $rootGetters: {
+        'i18n/t': (k: string) => ({
+          'harvesterCloud.loadBalancer.pending.causes.ipamChanged.short': 'IPAM changed',
+          'harvesterCloud.loadBalancer.status.pending':                   'Pending',
+        } as Record<string, string>)[k],
+        'cluster/typeRegistered': () => true,
+        'cluster/all':            (type: string) => (type === 'event' ? events : [svc]),
+      }
+    });
+
+    expect(paginated).toMatchObject({ sort: false, search: false });
+    expect(typeof paginated.getValue).toBe('function');
+    expect(paginated.getValue(row([event]))).toBe('IPAM changed');
+    expect(paginated.getValue(row([]))).toBe('Pending');
+  });
+
   it('puts the Add-on Config on the Service create, edit and detail pages of a guest', () => {
     const plugin = registered();
 

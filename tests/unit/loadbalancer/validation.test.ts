@@ -97,6 +97,21 @@ describe('health check', () => {
     expect(validateLbConfig(healthCheck({ port: '80' }), { service: me, services })).toEqual({});
   });
 
+  // R-HC-4: provider v0.1.2–v0.1.5 `getNodePort` needs the port's NodePort; v0.1.0/v0.1.1 and v0.2.0+ do not.
+  it('R-HC-4: blocks a health check on a Service without node ports for providers that fail with "nodeport not found"', () => {
+    const noNodePorts = { ...me, spec: { ...me.spec, allocateLoadBalancerNodePorts: false } };
+    const check = (providerVersion: string | null, service: typeof me = noNodePorts) => validateLbConfig(healthCheck({ port: '80' }), {
+      service, services, providerVersion
+    }).healthCheckPort;
+
+    expect(check('0.1.5')).toEqual({ key: 'noNodePorts', args: { version: '0.1.5' } });
+    expect(check('0.1.2')).toEqual({ key: 'noNodePorts', args: { version: '0.1.2' } });
+    expect(check(null)).toEqual({ key: 'noNodePorts', args: { version: '' } });
+    expect(check('0.1.1')).toBeUndefined();
+    expect(check('0.2.7')).toBeUndefined();
+    expect(check('0.1.5', me)).toBeUndefined();
+  });
+
   // R-HC-2: v0.1.5 `getAnnotationValue` reads thresholds with strconv.Atoi; 1 or more is this form's floor.
   it.each([
     ['0', { key: 'atLeast', args: { min: 1 } }], ['-1', { key: 'atLeast', args: { min: 1 } }], ['1.5', { key: 'wholeNumber' }],
@@ -179,7 +194,7 @@ describe('network and NAD mapping', () => {
   });
 
   // R-IPAM-1: anything but the exact "dhcp" is pool to the provider and load-balancer-harvester.
-  it('flags an IPAM value the provider reads as pool', () => {
+  it('flags an IPAM value Harvester\'s LoadBalancer refuses (R-IPAM-1)', () => {
     const cfg = readLbConfig({ [ANNOTATIONS.ipam]: 'DHCP' });
 
     expect(cfg.ipam).toBe('pool');
