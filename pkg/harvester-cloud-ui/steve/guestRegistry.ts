@@ -30,8 +30,10 @@ async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
   if (detectHarvesterGuest({ mgmtCluster, provCluster })) {
     return true;
   }
-  // K3s and imported guests are only recognisable by their nodes: one node is enough to tell.
-  const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1` });
+  // K3s and imported guests are only recognisable by their nodes: one node is enough to tell. Steve's SQL cache
+  // (Rancher's default) ignores `limit` and pages by `pagesize` only (measured on rancher/steve v0.10.2: limit=1
+  // answered all 5,000 nodes); without it `limit` is Kubernetes' own. Both, so one node comes back either way.
+  const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1&pagesize=1` });
 
   return !!detectHarvesterGuest({ nodes: res?.data || [] });
 }

@@ -40,11 +40,13 @@ describe('the per-cluster condition every registration uses', () => {
     await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } });
 
     expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
-    // K3s carries no provisioning hint: one `nodes?limit=1` request finds its harvester:// providerID.
+    // K3s carries no provisioning hint: one `nodes?limit=1&pagesize=1` request finds its harvester:// providerID.
     const before = state.requests.length;
 
     expect(await checkCluster(store, K3S_GUEST.id)).toBe(true);
     expect(state.requests.slice(before).map((r) => r.path)).toEqual([`/k8s/clusters/${ K3S_GUEST.id }/v1/nodes`]);
+    // One node, whether Steve pages by `pagesize` (SQL cache, which ignores `limit`) or by Kubernetes' `limit`.
+    expect(state.requests[before].query).toMatchObject({ limit: '1', pagesize: '1' });
     expect(await checkCluster(store, PLAIN_CLUSTER.id)).toBe(false);
     expect(await checkCluster(store, HARVESTER_HOST.id)).toBe(false);
 
