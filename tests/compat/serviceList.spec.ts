@@ -1,0 +1,24 @@
+/**
+ * The Service list's load balancer columns in every build: 2.13+ lists are server-side paginated, where the LB Status
+ * column used to stay empty (its paginated variant had no value). A Pending load balancer says so there.
+ */
+import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
+import { SEL } from '../e2e/selectors';
+import { paths, STEP_MS } from '../e2e/ui';
+import { expect, test } from './fixtures';
+import { openPage } from './steps';
+
+test('the LB Status column shows Pending load balancers, and nothing for a ClusterIP Service', async({ adminPage: page, sim }) => {
+  await openPage(page, sim.dashboard, paths.services(RKE2_GUEST.id), SEL.table.rows);
+  const headers = await page.locator(SEL.table.headerCells).allInnerTexts();
+  const col = headers.findIndex((h) => h.trim() === 'LB Status');
+
+  expect(col, `LB Status header among ${ headers.join(' | ') }`).toBeGreaterThan(-1);
+  const cell = (name: string) => page.locator(SEL.table.rows)
+    .filter({ has: page.getByRole('link', { name, exact: true }) })
+    .locator('td').nth(col);
+
+  await expect(cell(SERVICES.pendingNoPool)).toHaveText(/\S/, { timeout: STEP_MS });
+  await expect(cell(SERVICES.pendingNoPool)).not.toHaveText(new RegExp(`^\\s*${ SERVICES.pendingNoPool }\\s*$`));
+  await expect(cell('api')).toHaveText(/^\s*$/);
+});
