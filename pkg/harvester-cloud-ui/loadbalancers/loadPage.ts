@@ -51,7 +51,9 @@ export async function loadServicesPage(store: StoreLike, q: PageQuery): Promise<
   const services: KubeObject[] = res?.data || [];
   const count = Number(res?.count ?? services.length);
 
-  return { services, count, pages: Number(res?.pages ?? Math.max(1, Math.ceil(count / PAGE_SIZE))) };
+  return {
+    services, count, pages: Number(res?.pages ?? Math.max(1, Math.ceil(count / PAGE_SIZE)))
+  };
 }
 
 /** The Services' events, or null when the user cannot list events. */
@@ -77,7 +79,9 @@ export async function loadHost(store: StoreLike, guestClusterId: string, cluster
       hostRequest(store, withQuery(hostListUrl(hostId, HOST_IP_POOL_TYPE), POOL_FIELDS)),
     ]);
 
-    return { lbs: lbs?.data || [], pools: pools?.data || [], clusterName };
+    return {
+      lbs: lbs?.data || [], pools: pools?.data || [], clusterName
+    };
   } catch (e) {
     return null;
   }

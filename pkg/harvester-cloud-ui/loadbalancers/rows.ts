@@ -75,13 +75,17 @@ function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null, 
   const lb = owner ? find(owner) : null;
 
   if (!lb) {
-    return { state: 'read', name: null, rule: null };
+    return {
+      state: 'read', name: null, rule: null
+    };
   }
   const allocated = lb.status?.allocatedAddress?.ipPool || null;
   const choice = choosePool(host.pools, lb);
 
   // The pool it came from is the allocated one; the rule is the one that picks that pool today.
-  return { state: 'read', name: allocated || choice.pool, rule: !allocated || allocated === choice.pool ? choice.rule : null };
+  return {
+    state: 'read', name: allocated || choice.pool, rule: !allocated || allocated === choice.pool ? choice.rule : null
+  };
 }
 
 function stub(ref: string): KubeObject {

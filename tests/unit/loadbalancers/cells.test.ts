@@ -7,7 +7,12 @@ import { buildRows } from '@pkg/loadbalancers/rows';
 
 const leaves = (o: any, prefix = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${ prefix }${ k }.`) : [[`${ prefix }${ k }`, v as string]]));
 const lookup = (root: any, key: string) => key.split('.').reduce((o, k) => o?.[k], root);
-const svc = (name: string, annotations: Record<string, string> = {}) => ({ metadata: { name, namespace: 'default', annotations }, spec: { type: 'LoadBalancer', ports: [] } });
+const svc = (name: string, annotations: Record<string, string> = {}) => ({
+  metadata: {
+    name, namespace: 'default', annotations
+  },
+  spec: { type: 'LoadBalancer', ports: [] }
+});
 
 describe('Load Balancers page cells', () => {
   it('says which pool and why, "not readable" without the host, and the sharing role', () => {
@@ -17,7 +22,9 @@ describe('Load Balancers page cells', () => {
       status:   { allocatedAddress: { ipPool: 'g' } },
     };
     const pools = [{ metadata: { name: 'g', labels: { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' } }, spec: { selector: {} } }];
-    const [web, api] = buildRows([svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/web' })], [], { lbs: [lb], pools, clusterName: null });
+    const [web, api] = buildRows([svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/web' })], [], {
+      lbs: [lb], pools, clusterName: null
+    });
 
     expect(poolCell(web)).toEqual({ key: 'harvesterLoadBalancers.pool.rule.global', args: { pool: 'g' } });
     expect(poolCell(api)).toEqual({ key: 'harvesterLoadBalancers.pool.rule.global', args: { pool: 'g' } });

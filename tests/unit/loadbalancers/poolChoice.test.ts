@@ -4,14 +4,18 @@
  */
 import { choosePool } from '@pkg/loadbalancer/ipPoolMatch';
 
-const ALL = { project: '*', namespace: '*', guestCluster: '*' };
+const ALL = {
+  project: '*', namespace: '*', guestCluster: '*'
+};
 const pool = (name: string, selector: Record<string, unknown>, global = false) => ({
   metadata: { name, labels: (global ? { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' } : {}) as Record<string, string> },
   spec:     { selector },
 });
 const lb = (annotations: Record<string, string>, spec: Record<string, unknown> = {}) => ({
-  metadata: { name: 'lb', namespace: 'default', annotations },
-  spec:     { workloadType: 'cluster', ...spec },
+  metadata: {
+    name: 'lb', namespace: 'default', annotations
+  },
+  spec: { workloadType: 'cluster', ...spec },
 });
 const onVlan = lb({ 'loadbalancer.harvesterhci.io/network': 'default/vlan100', 'loadbalancer.harvesterhci.io/cluster': 'guest' });
 
@@ -31,8 +35,12 @@ describe('why this pool', () => {
   // R-POOL-7: several match: the highest priority wins, and the rule says so.
   it('says "priority" when a higher-priority pool beat another matching one', () => {
     const pools = [
-      pool('high', { network: 'default/vlan100', scope: [ALL], priority: 10 }),
-      pool('low', { network: 'default/vlan100', scope: [ALL], priority: 1 }),
+      pool('high', {
+        network: 'default/vlan100', scope: [ALL], priority: 10
+      }),
+      pool('low', {
+        network: 'default/vlan100', scope: [ALL], priority: 1
+      }),
     ];
 
     expect(choosePool(pools, onVlan)).toEqual({ pool: 'high', rule: 'priority' });
@@ -41,7 +49,12 @@ describe('why this pool', () => {
   // R-POOL-8: no strict match: the global pool, before any loose retry.
   it('falls back to the global pool before the loose retry', () => {
     const pools = [
-      pool('loose-only', { network: 'default/vlan100', scope: [{ project: '', namespace: 'default', guestCluster: '' }] }),
+      pool('loose-only', {
+        network: 'default/vlan100',
+        scope:   [{
+          project: '', namespace: 'default', guestCluster: ''
+        }]
+      }),
       pool('global', { network: '', scope: [ALL] }, true),
     ];
 
@@ -50,7 +63,12 @@ describe('why this pool', () => {
 
   // R-POOL-9: guest-cluster LoadBalancers retry loosely (empty project/guestCluster match); others do not.
   it('finds a pool only in the loose retry, and only for a guest-cluster LoadBalancer', () => {
-    const pools = [pool('loose-only', { network: 'default/vlan100', scope: [{ project: '', namespace: 'default', guestCluster: '' }] })];
+    const pools = [pool('loose-only', {
+      network: 'default/vlan100',
+      scope:   [{
+        project: '', namespace: 'default', guestCluster: ''
+      }]
+    })];
 
     expect(choosePool(pools, onVlan)).toEqual({ pool: 'loose-only', rule: 'loose' });
     expect(choosePool(pools, lb(onVlan.metadata.annotations, { workloadType: 'vm' }))).toEqual({ pool: null, rule: 'none' });

@@ -2,8 +2,11 @@
  * The Load Balancers page's rows: IPAM, the pool from the host (or "not readable"), sharing groups, the Pending
  * reason the detail page gives, grouping, filter and sort; and the page's requests (slim, paginated, one events list).
  */
-import { buildRows, filterRows, groupRows, ipamOf, sortRows } from '@pkg/loadbalancers/rows';
+import {
+  buildRows, filterRows, groupRows, ipamOf, sortRows
+} from '@pkg/loadbalancers/rows';
 import { eventsUrl, servicesPageUrl } from '@pkg/loadbalancers/loadPage';
+import { KubeObject } from '@pkg/steve/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
   metadata: {
@@ -21,17 +24,21 @@ const hostLb = (service: string, ipPool?: string, annotations: Record<string, st
   spec:   { workloadType: 'cluster' },
   status: ipPool ? { allocatedAddress: { ipPool, ip: '10.0.0.1' } } : {},
 });
-const ALL = { project: '*', namespace: '*', guestCluster: '*' };
-const pools = [
+const ALL = {
+  project: '*', namespace: '*', guestCluster: '*'
+};
+const pools: KubeObject[] = [
   { metadata: { name: 'vlan100', labels: {} }, spec: { selector: { network: 'default/vlan100', scope: [ALL] } } },
   { metadata: { name: 'global', labels: { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' } }, spec: { selector: { scope: [ALL] } } },
 ];
 const failure = (name: string, message: string) => ({
   metadata:       { name: `${ name }.1` },
-  involvedObject: { kind: 'Service', namespace: 'default', name },
-  reason:         'SyncLoadBalancerFailed',
-  message:        `Error syncing load balancer: failed to ensure load balancer: ${ message }`,
-  lastTimestamp:  '2026-01-01T00:00:00Z',
+  involvedObject: {
+    kind: 'Service', namespace: 'default', name
+  },
+  reason:        'SyncLoadBalancerFailed',
+  message:       `Error syncing load balancer: failed to ensure load balancer: ${ message }`,
+  lastTimestamp: '2026-01-01T00:00:00Z',
 });
 
 describe('Load Balancers page rows', () => {
@@ -45,10 +52,16 @@ describe('Load Balancers page rows', () => {
     const web = svc('web', { 'cloudprovider.harvesterhci.io/network': 'default/vlan100' }, '10.0.0.1');
     const lb = hostLb('web', 'vlan100', { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' });
     const other = svc('other', {}, '10.9.0.1');
-    const [row, fallback] = buildRows([web, other], [], { lbs: [lb, hostLb('other', 'global')], pools, clusterName: null });
+    const [row, fallback] = buildRows([web, other], [], {
+      lbs: [lb, hostLb('other', 'global')], pools, clusterName: null
+    });
 
-    expect(row.pool).toEqual({ state: 'read', name: 'vlan100', rule: 'exact' });
-    expect(fallback.pool).toEqual({ state: 'read', name: 'global', rule: 'global' });
+    expect(row.pool).toEqual({
+      state: 'read', name: 'vlan100', rule: 'exact'
+    });
+    expect(fallback.pool).toEqual({
+      state: 'read', name: 'global', rule: 'global'
+    });
   });
 
   it('says "not readable" when the host cannot be read, and no pool for DHCP', () => {
@@ -60,7 +73,9 @@ describe('Load Balancers page rows', () => {
   it('groups a primary with its secondaries, the secondary taking the primary\'s pool, each with its own ports', () => {
     const primary = svc('web', {}, '10.0.0.1', [80]);
     const secondary = svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/web' }, '10.0.0.1', [8080, 8443]);
-    const rows = buildRows([primary, secondary, svc('alone')], [], { lbs: [hostLb('web', 'vlan100')], pools, clusterName: null });
+    const rows = buildRows([primary, secondary, svc('alone')], [], {
+      lbs: [hostLb('web', 'vlan100')], pools, clusterName: null
+    });
 
     expect(rows.map((r) => [r.role, r.group, r.ports])).toEqual([
       ['primary', 'default/web', '80/TCP'], ['secondary', 'default/web', '8080/TCP, 8443/TCP'], ['alone', null, '80/TCP']]);
@@ -83,7 +98,9 @@ describe('Load Balancers page rows', () => {
       svc('b', { 'cloudprovider.harvesterhci.io/network': 'default/vlan100' }, '10.0.0.2'),
       svc('a', {}, '10.0.0.1'),
       svc('c', { 'cloudprovider.harvesterhci.io/network': 'default/vlan100' }),
-    ], [], { lbs: [hostLb('a', 'global'), hostLb('b', 'vlan100'), hostLb('c', 'vlan100')], pools, clusterName: null });
+    ], [], {
+      lbs: [hostLb('a', 'global'), hostLb('b', 'vlan100'), hostLb('c', 'vlan100')], pools, clusterName: null
+    });
 
     expect(groupRows(rows, 'pool').map((g) => [g.key, g.rows.map((r) => r.name)])).toEqual([['global', ['a']], ['vlan100', ['b', 'c']]]);
     expect(groupRows(rows, 'network').map((g) => g.key)).toEqual(['default/vlan100', '']);
@@ -95,7 +112,9 @@ describe('Load Balancers page rows', () => {
 
 describe('Load Balancers page requests', () => {
   it('asks Steve for one slim, sorted page of LoadBalancer Services, filtered by name', () => {
-    const url = new URL(servicesPageUrl('/k8s/clusters/c-1/v1/services', { page: 2, sort: 'metadata.name', text: 'web' }), 'https://x');
+    const url = new URL(servicesPageUrl('/k8s/clusters/c-1/v1/services', {
+      page: 2, sort: 'metadata.name', text: 'web'
+    }), 'https://x');
 
     expect(url.searchParams.getAll('filter')).toEqual(['spec.type=LoadBalancer', 'metadata.name~web']);
     expect([url.searchParams.get('pagesize'), url.searchParams.get('page'), url.searchParams.get('sort')]).toEqual(['100', '2', 'metadata.name']);
