@@ -18,7 +18,11 @@ export function poolCell(row: LbRow): Text {
     return { key: `${ K }.pool.none` };
   }
 
-  return { key: p.rule ? `${ K }.pool.rule.${ p.rule }` : `${ K }.pool.allocated`, args: { pool: p.name } };
+  if (!p.rule) {
+    return p.now ? { key: `${ K }.pool.changed`, args: { pool: p.name, now: p.now } } : { key: `${ K }.pool.noLongerMatches`, args: { pool: p.name } };
+  }
+
+  return { key: `${ K }.pool.rule.${ p.rule }`, args: { pool: p.name } };
 }
 
 export function sharingCell(row: LbRow): Text {

@@ -14,7 +14,9 @@ import { currentFailure, Explanation, loadBalancerEvents } from '../loadbalancer
 export type RowIpam = 'pool' | 'dhcp' | 'invalid';
 
 /** What the host tells of the Service's pool: read (with the rule), or not readable by this user. */
-export type RowPool = { state: 'read'; name: string | null; rule: PoolRule | null } | { state: 'notReadable' } | { state: 'dhcp' };
+export type RowPool =
+  | { state: 'read'; name: string | null; rule: PoolRule | null; /** The pool the rules pick today when it is not the allocated one. */ now?: string | null }
+  | { state: 'notReadable' } | { state: 'dhcp' };
 
 export interface LbRow {
   ref: string;
@@ -82,9 +84,16 @@ function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null, 
   const allocated = lb.status?.allocatedAddress?.ipPool || null;
   const choice = choosePool(host.pools, lb);
 
-  // The pool it came from is the allocated one; the rule is the one that picks that pool today.
+  // The pool it came from is the allocated one; the rule is the one that picks that pool today. When today's rules
+  // pick another pool (or none: the pools changed since), the row says so instead of inventing a reason.
+  if (allocated && allocated !== choice.pool) {
+    return {
+      state: 'read', name: allocated, rule: null, now: choice.pool
+    };
+  }
+
   return {
-    state: 'read', name: allocated || choice.pool, rule: !allocated || allocated === choice.pool ? choice.rule : null
+    state: 'read', name: allocated || choice.pool, rule: choice.rule
   };
 }
 

@@ -8,6 +8,7 @@ import { NETWORKS } from '../ids';
 import { KubeObject } from '../../steve/types';
 
 const P = 'cloudprovider.harvesterhci.io';
+
 export const SCALE_LB_NAMESPACE = 'scale-lb';
 
 /** The number asked for in SIM_SCALE_SERVICES (a positive integer), 0 when unset or invalid. */

@@ -64,6 +64,17 @@ describe('Load Balancers page rows', () => {
     });
   });
 
+  it('tells an address allocated from a pool the rules would no longer pick', () => {
+    const [moved, stale] = buildRows([svc('moved', {}, '10.0.0.3'), svc('stale', {}, '10.0.0.4')], [], {
+      lbs: [hostLb('moved', 'vlan100'), hostLb('stale', 'old', { 'loadbalancer.harvesterhci.io/network': 'default/gone' })], pools: [pools[0]], clusterName: null
+    });
+
+    expect(moved.pool).toEqual({
+      state: 'read', name: 'vlan100', rule: null, now: null
+    });
+    expect(stale.pool).toMatchObject({ name: 'old', rule: null });
+  });
+
   it('says "not readable" when the host cannot be read, and no pool for DHCP', () => {
     const rows = buildRows([svc('web'), svc('d', { 'cloudprovider.harvesterhci.io/ipam': 'dhcp' })], [], null);
 
