@@ -5,7 +5,7 @@
  *   LoadBalancer`, `pagesize`/`page`, `sort`, and a name filter (`filter=metadata.name~<text>`), `include=` only
  *   the fields the rows read;
  * - ONE events list for the whole page (Services' events only, `fieldSelector=involvedObject.kind=Service`, slim);
- * - the host's LoadBalancers of this guest cluster and its IP pools, when the host is readable by the user.
+ * - per page, the host's LoadBalancers of that page's Services, and the host's IP pools, when the host is readable.
  */
 import { KubeObject, StoreLike } from '../steve/types';
 import { findHostClusterId, hostRequest, hostListUrl } from '../steve/hostCluster';
@@ -13,6 +13,7 @@ import { withQuery } from '../topology/slimQuery';
 import { HOST_LB_TYPE, LB_LABELS } from '../loadbalancer/hostLoadBalancer';
 import { HOST_IP_POOL_TYPE } from '../loadbalancer/ipPoolMatch';
 import { SERVICE_FIELDS } from '../loadbalancer/lbContext';
+import { ANNOTATIONS } from '../loadbalancer/annotations';
 import { HostView } from './rows';
 
 export const PAGE_SIZE = 100;
@@ -65,17 +66,38 @@ export async function loadEvents(store: StoreLike): Promise<KubeObject[] | null>
   }
 }
 
-/** This guest's LoadBalancers and the IP pools on its Harvester host; null when the host is not readable. */
-export async function loadHost(store: StoreLike, guestClusterId: string, clusterName: string | null): Promise<HostView | null> {
+/**
+ * The host label selector for the LoadBalancers of one page: this guest's (`cloudprovider.harvesterhci.io/cluster`,
+ * when the provider's cluster name is known) of the page's Services and their primaries, by `serviceName in (…)`
+ * (provider v0.2.0+ labels): a page of 100 asks for at most about 100 LoadBalancers, whatever the cluster's size.
+ */
+export function hostLbSelector(clusterName: string | null, services: KubeObject[]): string {
+  const names = new Set<string>();
+
+  services.forEach((s) => {
+    names.add(s.metadata.name);
+    const primary = s.metadata.annotations?.[ANNOTATIONS.primaryService];
+
+    if (primary) {
+      names.add(primary.split('/').pop() || primary);
+    }
+  });
+  const byName = `${ LB_LABELS.serviceName } in (${ [...names].sort().join(',') })`;
+
+  return clusterName === null ? byName : `${ LB_LABELS.cluster }=${ clusterName },${ byName }`;
+}
+
+/** The page's LoadBalancers and the IP pools on this guest's Harvester host; null when the host is not readable. */
+export async function loadHost(store: StoreLike, guestClusterId: string, clusterName: string | null, services: KubeObject[]): Promise<HostView | null> {
   try {
     const hostId = await findHostClusterId(store, guestClusterId);
 
     if (!hostId) {
       return null;
     }
-    const lbUrl = hostListUrl(hostId, HOST_LB_TYPE, clusterName === null ? {} : { labelSelector: `${ LB_LABELS.cluster }=${ clusterName }` });
+    const lbUrl = hostListUrl(hostId, HOST_LB_TYPE, { labelSelector: hostLbSelector(clusterName, services) });
     const [lbs, pools] = await Promise.all([
-      hostRequest(store, withQuery(lbUrl, HOST_LB_FIELDS)),
+      services.length ? hostRequest(store, withQuery(lbUrl, HOST_LB_FIELDS)) : Promise.resolve({ data: [] }),
       hostRequest(store, withQuery(hostListUrl(hostId, HOST_IP_POOL_TYPE), POOL_FIELDS)),
     ]);
 

@@ -1,10 +1,12 @@
 /**
  * Opt-in scale for the Load Balancers page (issue 20): `SIM_SCALE_SERVICES=5000` adds that many LoadBalancer Services
  * to rke2-guest, in namespace `scale-lb`: pool IPAM on vlan100 or vlan200 (every 3rd), every 50th a secondary of the
- * Service before it, each with an address already. Without the variable the demo is unchanged.
+ * Service before it, each with an address already; harvester-host gets each primary's LoadBalancer (allocated from
+ * `scale-pool-vlan100` / `scale-pool-vlan200`). Without the variable the demo is unchanged.
  */
 import { service } from '../builders';
-import { NETWORKS } from '../ids';
+import { loadBalancer } from '../builders/harvester';
+import { NETWORKS, RKE2_GUEST, VM_NAMESPACE } from '../ids';
 import { KubeObject } from '../../steve/types';
 
 const P = 'cloudprovider.harvesterhci.io';
@@ -30,6 +32,30 @@ export function scaleLbServices(n: number): KubeObject[] {
       annotations,
       ports:      [{ name: 'http', port: secondary ? 8080 : 80 }],
       ingressIPs: [`172.20.${ Math.floor((secondary ? i - 1 : i) / 250) }.${ (secondary ? i - 1 : i) % 250 + 1 }`],
+    });
+  });
+}
+
+const name = (i: number) => `lb-${ String(i).padStart(5, '0') }`;
+
+/** harvester-host's LoadBalancers of the scale Services (one per primary), as the provider and the LB controller leave them. */
+export function scaleLbHostObjects(n: number): KubeObject[] {
+  return Array.from({ length: n }, (_, i) => i).filter((i) => i % 50 !== 49).map((i) => {
+    const vlan200 = i % 3 === 2;
+
+    return loadBalancer({
+      namespace:        VM_NAMESPACE,
+      name:             `${ RKE2_GUEST.name }-${ SCALE_LB_NAMESPACE }-${ name(i) }-${ (0x10000000 + i).toString(16) }`,
+      guestCluster:     RKE2_GUEST.name,
+      serviceNamespace: SCALE_LB_NAMESPACE,
+      serviceName:      name(i),
+      ipam:             'pool',
+      network:          vlan200 ? NETWORKS.vlan200 : NETWORKS.vlan100,
+      ports:            [{
+        name: 'http', port: 80, protocol: 'TCP', backendPort: 30000 + (i % 2000)
+      }],
+      address: `172.20.${ Math.floor(i / 250) }.${ i % 250 + 1 }`,
+      ipPool:  vlan200 ? 'scale-pool-vlan200' : 'scale-pool-vlan100',
     });
   });
 }

@@ -5,7 +5,7 @@
 import {
   buildRows, filterRows, groupRows, ipamOf, sortRows
 } from '@pkg/loadbalancers/rows';
-import { eventsUrl, servicesPageUrl } from '@pkg/loadbalancers/loadPage';
+import { eventsUrl, hostLbSelector, servicesPageUrl } from '@pkg/loadbalancers/loadPage';
 import { KubeObject } from '@pkg/steve/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
@@ -137,5 +137,11 @@ describe('Load Balancers page requests', () => {
 
     expect(url.searchParams.get('fieldSelector')).toBe('involvedObject.kind=Service');
     expect(url.searchParams.getAll('include')).toContain('involvedObject');
+  });
+
+  it('asks the host only for the LoadBalancers of the page\'s Services and their primaries', () => {
+    const page = [svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/off-page' })];
+
+    expect(hostLbSelector('rke2-guest', page)).toBe('cloudprovider.harvesterhci.io/cluster=rke2-guest,cloudprovider.harvesterhci.io/serviceName in (api,off-page,web)');
   });
 });
