@@ -64,6 +64,8 @@ export interface PoolVerdict {
   /** The pool the controller would take. */
   chosen: boolean;
   exhausted: boolean;
+  /** On the chosen pool (matchPoolsWithRule): the rule that put the LoadBalancer there. */
+  rule?: PoolRule;
 }
 
 function verdict(pool: KubeObject, r: Requirement, loose: boolean): PoolVerdict {
@@ -171,4 +173,17 @@ export function choosePool(pools: KubeObject[], lb: KubeObject): PoolChoice {
   }
 
   return { pool: chosen.name, rule: strict.length > 1 ? 'priority' : 'exact' };
+}
+
+/** Every pool with its verdict for this LoadBalancer, the chosen one carrying the rule that chose it. */
+export function matchPoolsWithRule(pools: KubeObject[], lb: KubeObject): PoolVerdict[] {
+  const verdicts = matchPools(pools, requirementOf(lb), isGuestClusterLb(lb));
+  const choice = choosePool(pools, lb);
+  const chosen = verdicts.find((v) => v.chosen);
+
+  if (chosen && chosen.name === choice.pool) {
+    chosen.rule = choice.rule;
+  }
+
+  return verdicts;
 }

@@ -2,7 +2,7 @@
  * "Why this pool": the rule load-balancer-harvester's `selectIPPool` (v1.8.2 pkg/controller/loadbalancer/controller.go,
  * pkg/ipam/selector.go) applies to put a LoadBalancer in its pool (docs/harvester-rules.md, rows R-POOL-5 to R-POOL-9).
  */
-import { choosePool } from '@pkg/loadbalancer/ipPoolMatch';
+import { choosePool, matchPoolsWithRule } from '@pkg/loadbalancer/ipPoolMatch';
 
 const ALL = {
   project: '*', namespace: '*', guestCluster: '*'
@@ -72,5 +72,13 @@ describe('why this pool', () => {
 
     expect(choosePool(pools, onVlan)).toEqual({ pool: 'loose-only', rule: 'loose' });
     expect(choosePool(pools, lb(onVlan.metadata.annotations, { workloadType: 'vm' }))).toEqual({ pool: null, rule: 'none' });
+  });
+
+  // The Service detail page's "IP pools that could serve it" list marks the chosen pool with the same rule.
+  it('marks the chosen pool of the pool list with its rule', () => {
+    const pools = [pool('vlan100', { network: 'default/vlan100', scope: [ALL] }), pool('global', { network: '', scope: [ALL] }, true)];
+
+    expect(matchPoolsWithRule(pools, onVlan).filter((v) => v.chosen).map((v) => [v.name, v.rule])).toEqual([['vlan100', 'exact']]);
+    expect(matchPoolsWithRule(pools, lb({})).filter((v) => v.chosen).map((v) => [v.name, v.rule])).toEqual([['global', 'global']]);
   });
 });
