@@ -50,6 +50,9 @@ export const SCREENS: ScreenDef[] = [
   {
     id: 'snapshotClass', title: 'VolumeSnapshotClass page', components: ['snapshotclass/SnapshotClassEdit.vue'], budget: 30 * KIB, enforced: true
   },
+  {
+    id: 'loadBalancersPage', title: 'Load Balancers page', components: ['loadbalancers/LoadBalancersPage.vue'], budget: 30 * KIB, enforced: true
+  },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { plainCluster } from './clusters/plainCluster';
 import { rancherLocalCluster } from './clusters/rancherLocal';
 import { rke2GuestCluster } from './clusters/rke2Guest';
 import { scaleGuestCluster, scaleHostObjects, scaleLocalObjects, scaleSizes } from './clusters/scaleGuest';
+import { scaleLbHostObjects, scaleServiceCount } from './clusters/scaleServices';
 
 /**
  * The demo Rancher: its own cluster, a Harvester host, two guests on it and a cluster that is not on Harvester; plus,
@@ -16,7 +17,7 @@ export function demoSeed(scaleNodes: number[] = scaleSizes()): Seed {
   const host = harvesterHostCluster();
 
   local.objects.push(...scaleNodes.flatMap(scaleLocalObjects));
-  host.objects.push(...scaleHostObjects(scaleNodes));
+  host.objects.push(...scaleHostObjects(scaleNodes), ...scaleLbHostObjects(scaleServiceCount()));
 
   return {
     clusters: [

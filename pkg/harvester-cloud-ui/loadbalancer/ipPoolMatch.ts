@@ -64,6 +64,8 @@ export interface PoolVerdict {
   /** The pool the controller would take. */
   chosen: boolean;
   exhausted: boolean;
+  /** On the chosen pool (matchPoolsWithRule): the rule that put the LoadBalancer there. */
+  rule?: PoolRule;
 }
 
 function verdict(pool: KubeObject, r: Requirement, loose: boolean): PoolVerdict {
@@ -127,4 +129,61 @@ export function matchPools(pools: KubeObject[], r: Requirement, guestCluster = t
   }
 
   return result.verdicts;
+}
+
+/**
+ * The rule that put a LoadBalancer in its pool, as `selectIPPool` (controller.go v1.8.2) and `allocateIPFromPool` apply them:
+ * - `specified`: `spec.ipPool` names the pool, no selection happens;
+ * - `exact`: the one non-global pool whose network and scope match (strict pass);
+ * - `priority`: several matched, the highest `selector.priority` won (on a tie the last listed, `>=` in `Select`);
+ * - `global`: none matched, the pool labelled global-ip-pool (the strict pass returns it before any loose retry);
+ * - `loose`: only for guest-cluster (`spec.workloadType: cluster`) LoadBalancers, the retry in which an empty project
+ *   or guestCluster in a scope matches anything;
+ * - `none`: no pool ("no matched IPPool with requirement").
+ */
+export type PoolRule = 'specified' | 'exact' | 'priority' | 'global' | 'loose' | 'none';
+
+export interface PoolChoice {
+  pool: string | null;
+  rule: PoolRule;
+}
+
+export function isGuestClusterLb(lb: KubeObject): boolean {
+  // lbv1.Cluster = "cluster"; the provider creates every guest LoadBalancer with it.
+  return (lb.spec?.workloadType || 'cluster') === 'cluster';
+}
+
+export function choosePool(pools: KubeObject[], lb: KubeObject): PoolChoice {
+  if (lb.spec?.ipPool) {
+    return { pool: lb.spec.ipPool, rule: 'specified' };
+  }
+  const r = requirementOf(lb);
+  const strict = pools.map((p) => verdict(p, r, false)).filter((v) => !v.global && !v.mismatches.length);
+  const verdicts = matchPools(pools, r, isGuestClusterLb(lb));
+  const chosen = verdicts.find((v) => v.chosen);
+
+  if (!chosen) {
+    return { pool: null, rule: 'none' };
+  }
+  if (chosen.global) {
+    return { pool: chosen.name, rule: 'global' };
+  }
+  if (!strict.length) {
+    return { pool: chosen.name, rule: 'loose' };
+  }
+
+  return { pool: chosen.name, rule: strict.length > 1 ? 'priority' : 'exact' };
+}
+
+/** Every pool with its verdict for this LoadBalancer, the chosen one carrying the rule that chose it. */
+export function matchPoolsWithRule(pools: KubeObject[], lb: KubeObject): PoolVerdict[] {
+  const verdicts = matchPools(pools, requirementOf(lb), isGuestClusterLb(lb));
+  const choice = choosePool(pools, lb);
+  const chosen = verdicts.find((v) => v.chosen);
+
+  if (chosen && chosen.name === choice.pool) {
+    chosen.rule = choice.rule;
+  }
+
+  return verdicts;
 }

@@ -14,7 +14,7 @@ import {
   HOST_LB_TYPE, HostLbStatus, LB_LABELS, describeHostLb, hostLbSelector
 } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';
-import { HOST_IP_POOL_TYPE, PoolVerdict, matchPools, requirementOf } from './ipPoolMatch';
+import { HOST_IP_POOL_TYPE, PoolVerdict, matchPoolsWithRule } from './ipPoolMatch';
 import { ServiceEvent, explainMessage, loadBalancerEvents } from './pendingReasons';
 import { serviceRef } from './services';
 import { ANNOTATIONS } from './annotations';
@@ -106,7 +106,7 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
 /** The host's IP pools, each with its verdict for this LoadBalancer; null when they cannot be read. */
 export async function loadPoolVerdicts(store: StoreLike, hostId: string, lb: KubeObject): Promise<PoolVerdict[] | null> {
   try {
-    return matchPools(await hostList(store, hostId, HOST_IP_POOL_TYPE), requirementOf(lb));
+    return matchPoolsWithRule(await hostList(store, hostId, HOST_IP_POOL_TYPE), lb);
   } catch (e) {
     return null;
   }

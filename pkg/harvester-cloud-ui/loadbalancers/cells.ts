@@ -1,0 +1,41 @@
+/** What each cell of a Load Balancers row says, as an l10n key and its arguments (the page only translates). */
+import { LbRow } from './rows';
+
+export interface Text {
+  key: string;
+  args?: Record<string, string>;
+}
+
+const K = 'harvesterLoadBalancers';
+
+export function poolCell(row: LbRow): Text {
+  const p = row.pool;
+
+  if (p.state !== 'read') {
+    return { key: `${ K }.pool.${ p.state }` };
+  }
+  if (!p.name) {
+    return { key: `${ K }.pool.none` };
+  }
+
+  if (!p.rule) {
+    return p.now ? { key: `${ K }.pool.changed`, args: { pool: p.name, now: p.now } } : { key: `${ K }.pool.noLongerMatches`, args: { pool: p.name } };
+  }
+
+  return { key: `${ K }.pool.rule.${ p.rule }`, args: { pool: p.name } };
+}
+
+export function sharingCell(row: LbRow): Text {
+  return row.role === 'alone' ? { key: `${ K }.sharing.alone` } : { key: `${ K }.sharing.${ row.role }`, args: { primary: row.group || '' } };
+}
+
+export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
+  if (by === 'none') {
+    return { key: `${ K }.group.all` };
+  }
+  if (by === 'pool' && (key === 'notReadable' || key === 'dhcp')) {
+    return { key: `${ K }.pool.${ key }` };
+  }
+
+  return key ? { key: `${ K }.group.${ by }`, args: { name: key } } : { key: `${ K }.group.${ by }None` };
+}

@@ -1,0 +1,16 @@
+import { IPlugin } from '@shell/core/types';
+import { EXPLORER, LB_PATH, LB_ROUTE } from './nav';
+
+/**
+ * The Load Balancers page: a page in the cluster explorer (addProduct: Rancher 2.7+, its `init` hook run by the loader
+ * on Rancher 2.11+; addRoute: Rancher 2.7+). The page itself tells a cluster not running on Harvester so.
+ */
+export function registerLoadBalancers(plugin: IPlugin): void {
+  plugin.addProduct(require('./nav'));
+  plugin.addRoute('default', {
+    name:      LB_ROUTE,
+    path:      LB_PATH,
+    component: () => import('./LoadBalancersPage.vue'),
+    meta:      { product: EXPLORER },
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Opt-in scale for the Load Balancers page (issue 20): `SIM_SCALE_SERVICES=5000` adds that many LoadBalancer Services
+ * to rke2-guest, in namespace `scale-lb`: pool IPAM on vlan100 or vlan200 (every 3rd), every 50th a secondary of the
+ * Service before it, each with an address already; harvester-host gets each primary's LoadBalancer (allocated from
+ * `scale-pool-vlan100` / `scale-pool-vlan200`). Without the variable the demo is unchanged.
+ */
+import { service } from '../builders';
+import { loadBalancer } from '../builders/harvester';
+import { NETWORKS, RKE2_GUEST, VM_NAMESPACE } from '../ids';
+import { KubeObject } from '../../steve/types';
+
+const P = 'cloudprovider.harvesterhci.io';
+
+export const SCALE_LB_NAMESPACE = 'scale-lb';
+
+/** The number asked for in SIM_SCALE_SERVICES (a positive integer), 0 when unset or invalid. */
+export function scaleServiceCount(env: string | undefined = process.env.SIM_SCALE_SERVICES): number {
+  const n = Number((env || '').trim());
+
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+export function scaleLbServices(n: number): KubeObject[] {
+  return Array.from({ length: n }, (_, i) => {
+    const name = `lb-${ String(i).padStart(5, '0') }`;
+    const secondary = i % 50 === 49;
+    const annotations: Record<string, string> = secondary ? { [`${ P }/primary-service`]: `${ SCALE_LB_NAMESPACE }/lb-${ String(i - 1).padStart(5, '0') }` } : { [`${ P }/ipam`]: 'pool', [`${ P }/network`]: i % 3 === 2 ? NETWORKS.vlan200 : NETWORKS.vlan100 };
+
+    return service(SCALE_LB_NAMESPACE, name, {
+      type:       'LoadBalancer',
+      clusterIP:  `10.43.${ 100 + Math.floor(i / 250) }.${ i % 250 + 1 }`,
+      annotations,
+      ports:      [{ name: 'http', port: secondary ? 8080 : 80 }],
+      ingressIPs: [`172.20.${ Math.floor((secondary ? i - 1 : i) / 250) }.${ (secondary ? i - 1 : i) % 250 + 1 }`],
+    });
+  });
+}
+
+const name = (i: number) => `lb-${ String(i).padStart(5, '0') }`;
+
+/** harvester-host's LoadBalancers of the scale Services (one per primary), as the provider and the LB controller leave them. */
+export function scaleLbHostObjects(n: number): KubeObject[] {
+  return Array.from({ length: n }, (_, i) => i).filter((i) => i % 50 !== 49).map((i) => {
+    const vlan200 = i % 3 === 2;
+
+    return loadBalancer({
+      namespace:        VM_NAMESPACE,
+      name:             `${ RKE2_GUEST.name }-${ SCALE_LB_NAMESPACE }-${ name(i) }-${ (0x10000000 + i).toString(16) }`,
+      guestCluster:     RKE2_GUEST.name,
+      serviceNamespace: SCALE_LB_NAMESPACE,
+      serviceName:      name(i),
+      ipam:             'pool',
+      network:          vlan200 ? NETWORKS.vlan200 : NETWORKS.vlan100,
+      ports:            [{
+        name: 'http', port: 80, protocol: 'TCP', backendPort: 30000 + (i % 2000)
+      }],
+      address: `172.20.${ Math.floor(i / 250) }.${ i % 250 + 1 }`,
+      ipPool:  vlan200 ? 'scale-pool-vlan200' : 'scale-pool-vlan100',
+    });
+  });
+}
