@@ -77,7 +77,9 @@ describe('real mode proxy', () => {
     if (!Object.keys(back.metadata.labels).length) {
       delete back.metadata.labels;
     }
-    expect((await call(`${ GUEST }/v1/services/default/web-pool`, 'admin', { method: 'PUT', body: JSON.stringify(back), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+    expect((await call(`${ GUEST }/v1/services/default/web-pool`, 'admin', {
+      method: 'PUT', body: JSON.stringify(back), headers: { 'content-type': 'application/json' }
+    })).status).toBe(200);
   });
 
   it('keeps the host out of the viewer\'s reach, as Rancher does for a cluster they are not a member of', async() => {
