@@ -10,6 +10,7 @@ import {
 } from './guestParts';
 import { SeedCluster } from '../../steve/types';
 import { DHCP_TIMEOUT_ERROR, pendingGuestObjects } from './pendingLbs';
+import { guestVolumes } from './guestVolumes';
 
 const KUBELET = 'v1.33.5+rke2r1';
 const IPAM = 'cloudprovider.harvesterhci.io/ipam';
@@ -114,6 +115,7 @@ export function rke2GuestCluster(): SeedCluster {
       event('default', { kind: 'Service', name: SERVICES.webDhcp }, 'Warning', 'SyncLoadBalancerFailed',
         `Error syncing load balancer: failed to ensure load balancer: ${ DHCP_TIMEOUT_ERROR }`, 'service-controller', 12),
       ...pendingGuestObjects(),
+      ...guestVolumes(),
     ],
   };
 }
