@@ -7,6 +7,7 @@ import { registerStorage } from './storage/register';
 import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
+import { registerVolumeSnapshots } from './volumesnapshot/register';
 
 interface Internal {
   store?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -35,4 +36,5 @@ export default function(plugin: IPlugin, internal?: Internal): void {
   registerSnapshotClass(plugin);
   registerTopology(plugin);
   registerOverview(plugin);
+  registerVolumeSnapshots(plugin);
 }
