@@ -50,6 +50,9 @@ export const SCREENS: ScreenDef[] = [
   {
     id: 'snapshotClass', title: 'VolumeSnapshotClass page', components: ['snapshotclass/SnapshotClassEdit.vue'], budget: 30 * KIB, enforced: true
   },
+  {
+    id: 'pvcSnapshots', title: 'PVC Volume snapshots tab', components: ['volumesnapshot/PvcSnapshots.vue'], budget: 30 * KIB, enforced: true
+  },
 ];
 
 /**

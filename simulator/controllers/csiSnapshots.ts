@@ -76,7 +76,9 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
   } else if (backup && !getObject(state, guest.hostId, 'harvesterhci.io.setting', 'backup-target')?.value) {
     error = failure(pvc.spec.volumeName, `VolumeRemoteBackup ${ content } is not ready`);
   }
-  next.status = error ? { boundVolumeSnapshotContentName: content, readyToUse: false, error: { message: error, time: at } } : {
+  next.status = error ? {
+    boundVolumeSnapshotContentName: content, readyToUse: false, error: { message: error, time: at }
+  } : {
     boundVolumeSnapshotContentName: content,
     creationTime:                   at,
     readyToUse:                     true,

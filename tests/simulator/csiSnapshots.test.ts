@@ -42,7 +42,12 @@ describe('VolumeSnapshots on Harvester guests', () => {
     const pvc = (name: string, accessModes: string[]) => post(`${ RKE2 }/persistentvolumeclaims`, {
       metadata: { name, namespace: 'default' },
       spec:     {
-        storageClassName: 'harvester', accessModes, resources: { requests: { storage: '10Gi' } }, dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 's1' }
+        storageClassName: 'harvester',
+        accessModes,
+        resources:        { requests: { storage: '10Gi' } },
+        dataSource:       {
+          apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 's1'
+        }
       },
     });
 
@@ -67,7 +72,10 @@ describe('VolumeSnapshots on Harvester guests', () => {
       apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotClass', metadata: { name: 'hv' }, driver: 'driver.harvesterhci.io', deletionPolicy: 'Delete'
     });
     post(`${ K3S }/persistentvolumeclaims`, {
-      metadata: { name: 'vol', namespace: 'default' }, spec: { storageClassName: 'harvester', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } }
+      metadata: { name: 'vol', namespace: 'default' },
+      spec:     {
+        storageClassName: 'harvester', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }
+      }
     });
     step();
     post(`${ K3S }/${ SNAPS }`, snapshot('k1', 'hv', 'vol'));

@@ -19,7 +19,9 @@ export function openDetail(row: unknown, query: Record<string, string>, hash: st
 
     return false;
   }
-  router.push({ ...r.detailLocation, query: { ...((r.detailLocation.query as Record<string, string>) || {}), ...query }, hash: `#${ hash }` });
+  router.push({
+    ...r.detailLocation, query: { ...((r.detailLocation.query as Record<string, string>) || {}), ...query }, hash: `#${ hash }`
+  });
 
   return true;
 }

@@ -6,9 +6,7 @@
  * snapshots need driver v0.2.4, backups v0.2.8.
  */
 import { atLeast } from '../steve/installedVersions';
-import {
-  HARVESTER_DRIVER, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS, snapshotKind
-} from '../snapshotclass/codec';
+import { HARVESTER_DRIVER, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS, snapshotKind } from '../snapshotclass/codec';
 
 export interface SnapshotClassLike {
   metadata: { name: string; annotations?: Record<string, string> };

@@ -43,19 +43,21 @@ export async function loadPanel(store: StoreLike, namespace: string): Promise<Pa
   const inNs = (o: KubeObject) => o.metadata.namespace === namespace;
 
   return {
-    crd:        !!schema,
-    canCreate:  methods.includes('POST'),
-    canDelete:  resourceMethods.includes('DELETE'),
-    snapshots:  snapshots.filter(inNs),
+    crd:       !!schema,
+    canCreate: methods.includes('POST'),
+    canDelete: resourceMethods.includes('DELETE'),
+    snapshots: snapshots.filter(inNs),
     classes,
     storageClasses,
-    pvcNames:   pvcs.filter(inNs).map((p) => p.metadata.name),
+    pvcNames:  pvcs.filter(inNs).map((p) => p.metadata.name),
     csiVersion,
   };
 }
 
 export function createObject(store: StoreLike, type: string, body: unknown): Promise<unknown> {
-  return store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](type), method: 'POST', data: body });
+  return store.dispatch('cluster/request', {
+    url: store.getters['cluster/urlFor'](type), method: 'POST', data: body
+  });
 }
 
 export function deleteObject(store: StoreLike, type: string, id: string): Promise<unknown> {

@@ -1,6 +1,4 @@
-import {
-  ActionLocation, IPlugin, TabLocation
-} from '@shell/core/types';
+import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { PVC } from './names';

@@ -60,29 +60,43 @@ export function validateRestore(form: RestoreForm, snapshot: SnapshotLike, class
   const issues: RestoreIssue[] = [];
 
   if (!snapshot.status?.readyToUse) {
-    issues.push({ field: 'name', key: 'harvesterVolumeSnapshot.restore.notReady', args: { name: snapshot.metadata.name } });
+    issues.push({
+      field: 'name', key: 'harvesterVolumeSnapshot.restore.notReady', args: { name: snapshot.metadata.name }
+    });
   }
   if (!form.name) {
     issues.push({ field: 'name', key: 'harvesterVolumeSnapshot.validation.nameRequired' });
   } else if (!isDns1123Subdomain(form.name)) {
-    issues.push({ field: 'name', key: 'harvesterVolumeSnapshot.validation.invalidName', args: { name: form.name } });
+    issues.push({
+      field: 'name', key: 'harvesterVolumeSnapshot.validation.invalidName', args: { name: form.name }
+    });
   } else if (taken.includes(form.name)) {
-    issues.push({ field: 'name', key: 'harvesterVolumeSnapshot.validation.pvcTaken', args: { name: form.name } });
+    issues.push({
+      field: 'name', key: 'harvesterVolumeSnapshot.validation.pvcTaken', args: { name: form.name }
+    });
   }
   if (!classes.includes(form.storageClassName)) {
-    issues.push({ field: 'storageClassName', key: 'harvesterVolumeSnapshot.restore.classNotHarvester', args: { name: form.storageClassName } });
+    issues.push({
+      field: 'storageClassName', key: 'harvesterVolumeSnapshot.restore.classNotHarvester', args: { name: form.storageClassName }
+    });
   }
   const want = quantityBytes(form.size);
   const min = quantityBytes(snapshot.status?.restoreSize);
 
   if (want === null || want <= 0) {
-    issues.push({ field: 'size', key: 'harvesterVolumeSnapshot.restore.sizeInvalid', args: { size: form.size } });
+    issues.push({
+      field: 'size', key: 'harvesterVolumeSnapshot.restore.sizeInvalid', args: { size: form.size }
+    });
   } else if (min !== null && want < min) {
-    issues.push({ field: 'size', key: 'harvesterVolumeSnapshot.restore.sizeTooSmall', args: { size: form.size, min: snapshot.status?.restoreSize || '' } });
+    issues.push({
+      field: 'size', key: 'harvesterVolumeSnapshot.restore.sizeTooSmall', args: { size: form.size, min: snapshot.status?.restoreSize || '' }
+    });
   }
   if (form.accessMode === RWX) {
     // Snapshots exist only from v0.2.4, and every such driver refuses RWX from a snapshot: no version check needed.
-    issues.push({ field: 'accessMode', key: 'harvesterVolumeSnapshot.restore.rwxRefused', args: { min: CSI_REFUSES_RWX_FROM_SNAPSHOT } });
+    issues.push({
+      field: 'accessMode', key: 'harvesterVolumeSnapshot.restore.rwxRefused', args: { min: CSI_REFUSES_RWX_FROM_SNAPSHOT }
+    });
   }
 
   return issues;

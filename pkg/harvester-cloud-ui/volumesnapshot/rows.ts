@@ -2,7 +2,9 @@
 import { KubeObject } from '../steve/types';
 import { SnapshotClassLike } from './classes';
 import { snapshotKind } from '../snapshotclass/codec';
-import { deletionNote, explainSnapshotError, Explanation, snapshotState, SnapshotState } from './explain';
+import {
+  deletionNote, explainSnapshotError, Explanation, snapshotState, SnapshotState
+} from './explain';
 
 export interface SnapshotRow {
   id: string;

@@ -7,7 +7,9 @@ import { object } from '../builders';
 import { SNAPSHOT_CLASSES } from '../ids';
 import { KubeObject } from '../../steve/types';
 
-export const GUEST_VOLUME = { pvc: 'data-db-0', namespace: 'default', size: '10Gi' } as const;
+export const GUEST_VOLUME = {
+  pvc: 'data-db-0', namespace: 'default', size: '10Gi'
+} as const;
 export const SEEDED_SNAPSHOTS = { local: 'data-db-0-snapshot-20261120093000', backup: 'data-db-0-backup-20261121093000' } as const;
 const VOLUME = 'pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019';
 
@@ -28,14 +30,20 @@ export function guestVolumes(): KubeObject[] {
       spec: {
         accessModes: ['ReadWriteOnce'], storageClassName: 'harvester', volumeMode: 'Filesystem', resources: { requests: { storage: GUEST_VOLUME.size } }, volumeName: VOLUME
       },
-      status: { phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: GUEST_VOLUME.size } },
+      status: {
+        phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: GUEST_VOLUME.size }
+      },
     }),
     object('v1', 'PersistentVolume', VOLUME, { annotations: { 'pv.kubernetes.io/provisioned-by': 'driver.harvesterhci.io' } }, {
       spec: {
-        accessModes:                   ['ReadWriteOnce'],
-        capacity:                      { storage: GUEST_VOLUME.size },
-        claimRef:                      { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: GUEST_VOLUME.namespace, name: GUEST_VOLUME.pvc },
-        csi:                           { driver: 'driver.harvesterhci.io', volumeHandle: VOLUME, fsType: 'ext4' },
+        accessModes: ['ReadWriteOnce'],
+        capacity:    { storage: GUEST_VOLUME.size },
+        claimRef:    {
+          apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: GUEST_VOLUME.namespace, name: GUEST_VOLUME.pvc
+        },
+        csi: {
+          driver: 'driver.harvesterhci.io', volumeHandle: VOLUME, fsType: 'ext4'
+        },
         persistentVolumeReclaimPolicy: 'Delete',
         storageClassName:              'harvester',
         volumeMode:                    'Filesystem',

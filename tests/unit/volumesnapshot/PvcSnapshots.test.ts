@@ -82,7 +82,9 @@ describe('PVC Volume snapshots tab', () => {
     expect(writes(mark)).toEqual([`POST ${ PVCS }`]);
     const pvc = getObject(state, RKE2_GUEST.id, 'persistentvolumeclaim', 'default/data-db-0-snapshot-20261120093000-restore') as any;
 
-    expect(pvc.spec.dataSource).toEqual({ apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-db-0-snapshot-20261120093000' });
+    expect(pvc.spec.dataSource).toEqual({
+      apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-db-0-snapshot-20261120093000'
+    });
     expect(pvc.spec.resources.requests.storage).toBe('10Gi');
   });
 

@@ -1,13 +1,7 @@
-import {
-  gateFor, missingPiece, offerClasses, pickClass
-} from '@pkg/volumesnapshot/classes';
+import { gateFor, missingPiece, offerClasses, pickClass } from '@pkg/volumesnapshot/classes';
 import { buildVolumeSnapshot, defaultSnapshotName, validateSnapshot } from '@pkg/volumesnapshot/snapshot';
-import {
-  buildRestorePvc, restoreClasses, restoreDefaults, validateRestore
-} from '@pkg/volumesnapshot/restore';
-import {
-  deletionNote, explainSnapshotError, snapshotState
-} from '@pkg/volumesnapshot/explain';
+import { buildRestorePvc, restoreClasses, restoreDefaults, validateRestore } from '@pkg/volumesnapshot/restore';
+import { deletionNote, explainSnapshotError, snapshotState } from '@pkg/volumesnapshot/explain';
 import { quantityBytes } from '@pkg/volumesnapshot/quantity';
 
 const cls = (name: string, driver: string, type?: string, extra: Record<string, unknown> = {}) => ({
@@ -56,10 +50,18 @@ describe('R-VSN-1 class offering and gating', () => {
   it('says what is missing: CRDs first, then a class, then rights', () => {
     const offers = offerClasses(classes, '0.2.8');
 
-    expect(missingPiece({ crd: false, offers, canCreate: true })).toBe('noCrd');
-    expect(missingPiece({ crd: true, offers: [], canCreate: true })).toBe('noClass');
-    expect(missingPiece({ crd: true, offers, canCreate: false })).toBe('readOnly');
-    expect(missingPiece({ crd: true, offers, canCreate: true })).toBeNull();
+    expect(missingPiece({
+      crd: false, offers, canCreate: true
+    })).toBe('noCrd');
+    expect(missingPiece({
+      crd: true, offers: [], canCreate: true
+    })).toBe('noClass');
+    expect(missingPiece({
+      crd: true, offers, canCreate: false
+    })).toBe('readOnly');
+    expect(missingPiece({
+      crd: true, offers, canCreate: true
+    })).toBeNull();
   });
 });
 
@@ -82,7 +84,9 @@ describe('R-VSN-2/3 the snapshot form', () => {
     expect(validateSnapshot({ name: 'Bad_Name', className: 'harvester-snap' }, offers)[0].key).toBe('harvesterVolumeSnapshot.validation.invalidName');
     expect(validateSnapshot({ name: 'x', className: 'harvester-snap' }, offers, ['x'])[0].key).toBe('harvesterVolumeSnapshot.validation.nameTaken');
     expect(validateSnapshot({ name: 'x', className: 'harvester-backup' }, offers)).toEqual([
-      { field: 'className', key: 'harvesterVolumeSnapshot.gate.noBackups', args: { name: 'harvester-backup' } }
+      {
+        field: 'className', key: 'harvesterVolumeSnapshot.gate.noBackups', args: { name: 'harvester-backup' }
+      }
     ]);
     expect(validateSnapshot({ name: 'x', className: 'longhorn-snap' }, offers)[0].key).toBe('harvesterVolumeSnapshot.validation.classRequired');
   });
@@ -99,7 +103,12 @@ describe('R-VSN-2/3 the snapshot form', () => {
 
 describe('R-VSN-4 restore to a new PVC', () => {
   const snap = { metadata: { name: 's1', namespace: 'apps' }, status: { readyToUse: true, restoreSize: '10Gi' } };
-  const pvc = { metadata: { name: 'data', namespace: 'apps' }, spec: { storageClassName: 'harvester', accessModes: ['ReadWriteOnce'], volumeMode: 'Filesystem', resources: { requests: { storage: '10Gi' } } } };
+  const pvc = {
+    metadata: { name: 'data', namespace: 'apps' },
+    spec:     {
+      storageClassName: 'harvester', accessModes: ['ReadWriteOnce'], volumeMode: 'Filesystem', resources: { requests: { storage: '10Gi' } }
+    }
+  };
   const scs = [
     { metadata: { name: 'local-path' }, provisioner: 'rancher.io/local-path' },
     { metadata: { name: 'another' }, provisioner: 'driver.harvesterhci.io' },
