@@ -8,6 +8,7 @@ import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
 import { registerLoadBalancers } from './loadbalancers/register';
+import { registerVolumeSnapshots } from './volumesnapshot/register';
 
 interface Internal {
   store?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -37,4 +38,5 @@ export default function(plugin: IPlugin, internal?: Internal): void {
   registerTopology(plugin);
   registerOverview(plugin);
   registerLoadBalancers(plugin);
+  registerVolumeSnapshots(plugin);
 }

@@ -53,6 +53,9 @@ export const SCREENS: ScreenDef[] = [
   {
     id: 'loadBalancersPage', title: 'Load Balancers page', components: ['loadbalancers/LoadBalancersPage.vue'], budget: 30 * KIB, enforced: true
   },
+  {
+    id: 'pvcSnapshots', title: 'PVC Volume snapshots tab', components: ['volumesnapshot/PvcSnapshots.vue'], budget: 30 * KIB, enforced: true
+  },
 ];
 
 /**

@@ -13,6 +13,7 @@ import { getObject, listObjects, SimState, storeObject } from '../steve/state';
 import { newUid } from '../steve/ids';
 import { ChangeEvent, KubeObject } from '../steve/types';
 import { recordEvent } from './events';
+import { restoreCheck } from './csiSnapshots';
 import { harvesterGuest } from './harvesterGuests';
 import { Controller } from './runtime';
 
@@ -72,7 +73,15 @@ function provision(state: SimState, clusterId: string, id: string): void {
   const claim = `${ pvc.metadata.namespace }/${ pvc.metadata.name }`;
 
   recordEvent(state, clusterId, pvc, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${ claim }"`, SOURCE);
-  const result = check(state, guest.hostId, sc, pvc);
+  // A restore (dataSource → VolumeSnapshot): the driver's validateVolumeContentSource first (csiSnapshots.ts).
+  const restore = restoreCheck(state, clusterId, pvc);
+
+  if (restore && 'wait' in restore) {
+    recordEvent(state, clusterId, pvc, 'Normal', 'ExternalProvisioning', restore.wait, SOURCE);
+
+    return;
+  }
+  const result = restore || check(state, guest.hostId, sc, pvc);
 
   if ('error' in result) {
     recordEvent(state, clusterId, pvc, 'Warning', 'ProvisioningFailed', `failed to provision volume with StorageClass "${ sc.metadata.name }": ${ result.error }`, SOURCE);

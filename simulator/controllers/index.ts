@@ -13,13 +13,14 @@ import { SimState, storeObject } from '../steve/state';
 import { KubeObject, SimResponse } from '../steve/types';
 import { cloudProviderLoadBalancerController } from './cloudProviderLoadBalancer';
 import { csiController } from './csi';
+import { csiSnapshotController } from './csiSnapshots';
 import { hostLoadBalancerController, POOL_TYPE } from './hostLoadBalancer';
 import { kubeVipController } from './kubeVip';
 import { ControllerRuntime } from './runtime';
 import { migrateVm, topologyController } from './topology';
 import { VM_NAMESPACE } from './harvesterGuests';
 
-export const CONTROLLERS = [cloudProviderLoadBalancerController, hostLoadBalancerController, kubeVipController, csiController, topologyController];
+export const CONTROLLERS = [cloudProviderLoadBalancerController, hostLoadBalancerController, kubeVipController, csiController, csiSnapshotController, topologyController];
 
 export interface ControllerOptions {
   /** Reconcile on their own shortly after changes (demo); otherwise only on `step`. */

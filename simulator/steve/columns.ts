@@ -155,6 +155,17 @@ const COLUMNS: Record<string, Column[]> = {
     col('DeletionPolicy', 'string', (o) => o.deletionPolicy),
     age,
   ],
+  // external-snapshotter's VolumeSnapshot CRD additionalPrinterColumns.
+  'snapshot.storage.k8s.io.volumesnapshot': [
+    name,
+    col('ReadyToUse', 'boolean', (o) => !!o.status?.readyToUse),
+    col('SourcePVC', 'string', (o) => o.spec?.source?.persistentVolumeClaimName || ''),
+    col('RestoreSize', 'string', (o) => o.status?.restoreSize || ''),
+    col('SnapshotClass', 'string', (o) => o.spec?.volumeSnapshotClassName || ''),
+    col('SnapshotContent', 'string', (o) => o.status?.boundVolumeSnapshotContentName || ''),
+    col('CreationTime', 'string', (o) => o.status?.creationTime || ''),
+    age,
+  ],
   persistentvolumeclaim: [
     name,
     col('Status', 'string', (o) => o.status?.phase || 'Pending'),

@@ -51,6 +51,7 @@ const ROWS: Row[] = [
   ['storage.k8s.io', 'v1', 'StorageClass', 'storageclasses', false, ALL, false],
   ['storage.k8s.io', 'v1', 'CSIDriver', 'csidrivers', false, DOWNSTREAM, false],
   ['snapshot.storage.k8s.io', 'v1', 'VolumeSnapshotClass', 'volumesnapshotclasses', false, DOWNSTREAM, false],
+  ['snapshot.storage.k8s.io', 'v1', 'VolumeSnapshot', 'volumesnapshots', true, DOWNSTREAM],
   ['rbac.authorization.k8s.io', 'v1', 'Role', 'roles', true, ALL, false],
   ['rbac.authorization.k8s.io', 'v1', 'RoleBinding', 'rolebindings', true, ALL, false],
   ['rbac.authorization.k8s.io', 'v1', 'ClusterRole', 'clusterroles', false, ALL, false],

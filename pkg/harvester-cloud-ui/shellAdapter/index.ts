@@ -10,3 +10,4 @@ export {
 export { beforeClusterPages } from './navigation';
 export { findTab, keepTabRegistered } from './tabSlot';
 export { loadHostEditor } from './hostEditor';
+export { openDetail } from './resourceRoutes';

@@ -11,6 +11,7 @@ import {
 import { SeedCluster } from '../../steve/types';
 import { DHCP_TIMEOUT_ERROR, pendingGuestObjects } from './pendingLbs';
 import { scaleLbServices, scaleServiceCount } from './scaleServices';
+import { guestVolumes } from './guestVolumes';
 
 const KUBELET = 'v1.33.5+rke2r1';
 const IPAM = 'cloudprovider.harvesterhci.io/ipam';
@@ -116,6 +117,7 @@ export function rke2GuestCluster(): SeedCluster {
         `Error syncing load balancer: failed to ensure load balancer: ${ DHCP_TIMEOUT_ERROR }`, 'service-controller', 12),
       ...pendingGuestObjects(),
       ...scaleLbServices(scaleServiceCount()),
+      ...guestVolumes(),
     ],
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * Opening a resource's detail page from a list row action with a query and a tab hash. Reaches into the shell's
+ * resource class (`currentRouter()` and `detailLocation`, plugins/dashboard-store/resource-class.js, present in
+ * @rancher/shell 3.0.x / Rancher 2.10+); a row without them does nothing and says so once.
+ */
+import { warnOnce } from './versions';
+
+interface RowLike {
+  detailLocation?: Record<string, unknown>;
+  currentRouter?: () => { push(to: unknown): unknown };
+}
+
+export function openDetail(row: unknown, query: Record<string, string>, hash: string): boolean {
+  const r = row as RowLike;
+  const router = r?.currentRouter?.();
+
+  if (!router || !r.detailLocation) {
+    warnOnce('resource rows with currentRouter() and detailLocation', 'the row action cannot open the detail page');
+
+    return false;
+  }
+  router.push({
+    ...r.detailLocation, query: { ...((r.detailLocation.query as Record<string, string>) || {}), ...query }, hash: `#${ hash }`
+  });
+
+  return true;
+}

@@ -1,0 +1,38 @@
+import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
+import { openDetail } from '../shellAdapter';
+import { harvesterGuestClusters } from '../steve/guestRegistry';
+import { PVC } from './names';
+
+export const TAB_NAME = 'harvester-volume-snapshots';
+
+/**
+ * Guest volumes, day 2 (issue 19), on Harvester guest clusters only:
+ * - the PVC detail page's "Volume snapshots" tab: TabLocation.RESOURCE_DETAIL_PAGE since Rancher 2.10 (shell 3.0.0);
+ *   TabLocation.RESOURCE_DETAIL ('tab', the legacy location Tabbed falls back to) since 2.7.2;
+ * - the PVC list's row actions "Take snapshot" / "Back up to Harvester": ActionLocation.TABLE since Rancher 2.7.2;
+ *   they open the tab with the form (shellAdapter/resourceRoutes.ts);
+ */
+export function registerVolumeSnapshots(plugin: IPlugin): void {
+  const where = () => ({ resource: [PVC], cluster: harvesterGuestClusters });
+  const tab = {
+    name:       TAB_NAME,
+    labelKey:   'harvesterVolumeSnapshot.title',
+    weight:     -2,
+    showHeader: true,
+    component:  () => import('./PvcSnapshots.vue'),
+  };
+
+  plugin.addTab(TabLocation.RESOURCE_DETAIL_PAGE, where(), tab);
+  plugin.addTab(TabLocation.RESOURCE_DETAIL, where(), tab);
+
+  for (const kind of ['snapshot', 'backup'] as const) {
+    plugin.addAction(ActionLocation.TABLE, where(), {
+      labelKey: kind === 'backup' ? 'harvesterVolumeSnapshot.backUp' : 'harvesterVolumeSnapshot.takeSnapshot',
+      icon:     kind === 'backup' ? 'icon-backup' : 'icon-snapshot',
+      multiple: false,
+      invoke:   (_opts, rows) => {
+        openDetail(rows?.[0], { harvesterSnapshot: kind }, TAB_NAME);
+      },
+    });
+  }
+}

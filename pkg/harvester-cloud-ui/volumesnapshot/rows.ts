@@ -1,0 +1,50 @@
+/** The snapshot table's rows: what each column shows, decided here (the component renders text only). */
+import { KubeObject } from '../steve/types';
+import { SnapshotClassLike } from './classes';
+import { snapshotKind } from '../snapshotclass/codec';
+import {
+  deletionNote, explainSnapshotError, Explanation, snapshotState, SnapshotState
+} from './explain';
+
+export interface SnapshotRow {
+  id: string;
+  name: string;
+  pvc: string;
+  state: SnapshotState;
+  size: string;
+  created: string;
+  className: string;
+  kind: 'backup' | 'snapshot' | '';
+  error: Explanation | null;
+  deleteNote: string;
+}
+
+export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike[], pvcName?: string): SnapshotRow[] {
+  return snapshots
+    .filter((s) => !pvcName || s.spec?.source?.persistentVolumeClaimName === pvcName)
+    .map((s) => {
+      const cls = classes.find((c) => c.metadata.name === s.spec?.volumeSnapshotClassName);
+      const kind: SnapshotRow['kind'] = cls ? snapshotKind(cls.parameters?.type) : '';
+
+      return {
+        id:         `${ s.metadata.namespace }/${ s.metadata.name }`,
+        name:       s.metadata.name,
+        pvc:        s.spec?.source?.persistentVolumeClaimName || '',
+        state:      snapshotState(s.status),
+        size:       s.status?.restoreSize || '',
+        created:    s.status?.creationTime || (s.metadata as { creationTimestamp?: string }).creationTimestamp || '',
+        className:  s.spec?.volumeSnapshotClassName || '',
+        kind,
+        error:      explainSnapshotError(s.status?.error?.message),
+        deleteNote: deletionNote(cls?.deletionPolicy, kind || 'snapshot'),
+      };
+    })
+    .sort((a, b) => b.created.localeCompare(a.created) || a.name.localeCompare(b.name));
+}
+
+/** Whether the PVC is one of the Harvester driver's (by its storage class's provisioner). */
+export function isHarvesterPvc(pvc: KubeObject, storageClasses: { metadata: { name: string }; provisioner?: string }[]): boolean {
+  const sc = storageClasses.find((c) => c.metadata.name === pvc.spec?.storageClassName);
+
+  return sc?.provisioner === 'driver.harvesterhci.io';
+}

@@ -1,0 +1,56 @@
+/**
+ * rke2-guest's volume `data-db-0` (Harvester CSI, 10Gi, bound) and two VolumeSnapshots of it, as the
+ * external-snapshotter leaves them: a local snapshot and one of the backup class (the seeded driver v0.2.4 does
+ * not read `type: backup` and took a local snapshot, R-VSC-4). Both ready, restoreSize 10Gi.
+ */
+import { object } from '../builders';
+import { SNAPSHOT_CLASSES } from '../ids';
+import { KubeObject } from '../../steve/types';
+
+export const GUEST_VOLUME = {
+  pvc: 'data-db-0', namespace: 'default', size: '10Gi'
+} as const;
+export const SEEDED_SNAPSHOTS = { local: 'data-db-0-snapshot-20261120093000', backup: 'data-db-0-backup-20261121093000' } as const;
+const VOLUME = 'pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019';
+
+function snapshot(name: string, className: string, at: string, uid: string): KubeObject {
+  return object('snapshot.storage.k8s.io/v1', 'VolumeSnapshot', name, { namespace: GUEST_VOLUME.namespace, uid }, {
+    spec:   { volumeSnapshotClassName: className, source: { persistentVolumeClaimName: GUEST_VOLUME.pvc } },
+    status: {
+      boundVolumeSnapshotContentName: `snapcontent-${ uid }`, creationTime: at, readyToUse: true, restoreSize: GUEST_VOLUME.size
+    },
+  });
+}
+
+export function guestVolumes(): KubeObject[] {
+  return [
+    object('v1', 'PersistentVolumeClaim', GUEST_VOLUME.pvc, {
+      namespace: GUEST_VOLUME.namespace, uid: '3f1c9a52-7a1e-4d7e-9c1b-000000000019', annotations: { 'pv.kubernetes.io/bind-completed': 'yes', 'volume.kubernetes.io/storage-provisioner': 'driver.harvesterhci.io' }
+    }, {
+      spec: {
+        accessModes: ['ReadWriteOnce'], storageClassName: 'harvester', volumeMode: 'Filesystem', resources: { requests: { storage: GUEST_VOLUME.size } }, volumeName: VOLUME
+      },
+      status: {
+        phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: GUEST_VOLUME.size }
+      },
+    }),
+    object('v1', 'PersistentVolume', VOLUME, { annotations: { 'pv.kubernetes.io/provisioned-by': 'driver.harvesterhci.io' } }, {
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        capacity:    { storage: GUEST_VOLUME.size },
+        claimRef:    {
+          apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: GUEST_VOLUME.namespace, name: GUEST_VOLUME.pvc
+        },
+        csi: {
+          driver: 'driver.harvesterhci.io', volumeHandle: VOLUME, fsType: 'ext4'
+        },
+        persistentVolumeReclaimPolicy: 'Delete',
+        storageClassName:              'harvester',
+        volumeMode:                    'Filesystem',
+      },
+      status: { phase: 'Bound' },
+    }),
+    snapshot(SEEDED_SNAPSHOTS.local, SNAPSHOT_CLASSES.local, '2026-11-20T09:30:00Z', '9a0e1f7c-1b2d-4c3e-8f4a-000000000191'),
+    snapshot(SEEDED_SNAPSHOTS.backup, SNAPSHOT_CLASSES.backup, '2026-11-21T09:30:00Z', '9a0e1f7c-1b2d-4c3e-8f4a-000000000192'),
+  ];
+}

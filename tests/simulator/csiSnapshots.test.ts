@@ -1,0 +1,88 @@
+/**
+ * The simulator's snapshot life cycle on Harvester guests (R-VSN-*, R-VSC-3/4): what a guest user sees after
+ * creating a VolumeSnapshot and a PVC restoring from it.
+ */
+import { startControllers } from '../../simulator/controllers';
+import { ControllerRuntime } from '../../simulator/controllers/runtime';
+import { SimState } from '../../simulator/steve/state';
+import { call, demoState, RKE2 } from './helpers';
+
+const K3S = '/k8s/clusters/c-k3sg001/v1';
+const SNAPS = 'snapshot.storage.k8s.io.volumesnapshots';
+
+let state: SimState;
+let controllers: ControllerRuntime;
+
+beforeEach(() => {
+  state = demoState();
+  controllers = startControllers(state);
+});
+afterEach(() => controllers.stop());
+
+const step = () => expect(call(state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
+const get = (path: string) => call(state, 'GET', path).body;
+const post = (path: string, body: unknown) => call(state, 'POST', path, { body });
+const snapshot = (name: string, className: string, pvc = 'data-db-0') => ({
+  apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name, namespace: 'default' }, spec: { volumeSnapshotClassName: className, source: { persistentVolumeClaimName: pvc } }
+});
+
+describe('VolumeSnapshots on Harvester guests', () => {
+  it('seeds two ready snapshots of data-db-0 on rke2-guest', () => {
+    const names = get(`${ RKE2 }/${ SNAPS }`).data.map((s: any) => [s.metadata.name, s.status.readyToUse, s.status.restoreSize]);
+
+    expect(names).toEqual([['data-db-0-backup-20261121093000', true, '10Gi'], ['data-db-0-snapshot-20261120093000', true, '10Gi']]);
+  });
+
+  it('a snapshot of a bound PVC gets ready with its restoreSize; a restore from it binds a new PVC', () => {
+    expect(post(`${ RKE2 }/${ SNAPS }`, snapshot('s1', 'harvester-snapshot')).status).toBe(201);
+    expect(get(`${ RKE2 }/${ SNAPS }/default/s1`).status?.readyToUse).toBeFalsy();
+    step();
+    expect(get(`${ RKE2 }/${ SNAPS }/default/s1`).status).toMatchObject({ readyToUse: true, restoreSize: '10Gi' });
+
+    const pvc = (name: string, accessModes: string[]) => post(`${ RKE2 }/persistentvolumeclaims`, {
+      metadata: { name, namespace: 'default' },
+      spec:     {
+        storageClassName: 'harvester',
+        accessModes,
+        resources:        { requests: { storage: '10Gi' } },
+        dataSource:       {
+          apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 's1'
+        }
+      },
+    });
+
+    expect(pvc('restored', ['ReadWriteOnce']).status).toBe(201);
+    expect(pvc('shared', ['ReadWriteMany']).status).toBe(201);
+    step();
+    expect(get(`${ RKE2 }/persistentvolumeclaims/default/restored`).status.phase).toBe('Bound');
+    expect(get(`${ RKE2 }/persistentvolumeclaims/default/shared`).status?.phase).not.toBe('Bound');
+    const events = get(`${ RKE2 }/events`).data.filter((e: any) => e.involvedObject.name === 'shared').map((e: any) => e.message);
+
+    expect(events.join('\n')).toContain('Creating RWX volumes from snapshots is not supported');
+  });
+
+  it('the backup class on driver v0.2.4 gives a local snapshot (type: backup not read before v0.2.8)', () => {
+    post(`${ RKE2 }/${ SNAPS }`, snapshot('b1', 'harvester-backup'));
+    step();
+    expect(get(`${ RKE2 }/${ SNAPS }/default/b1`).status.readyToUse).toBe(true);
+  });
+
+  it('driver v0.1.3 (k3s-guest) answers Unimplemented', () => {
+    post(`${ K3S }/snapshot.storage.k8s.io.volumesnapshotclasses`, {
+      apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshotClass', metadata: { name: 'hv' }, driver: 'driver.harvesterhci.io', deletionPolicy: 'Delete'
+    });
+    post(`${ K3S }/persistentvolumeclaims`, {
+      metadata: { name: 'vol', namespace: 'default' },
+      spec:     {
+        storageClassName: 'harvester', accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } }
+      }
+    });
+    step();
+    post(`${ K3S }/${ SNAPS }`, snapshot('k1', 'hv', 'vol'));
+    step();
+    const status = get(`${ K3S }/${ SNAPS }/default/k1`).status;
+
+    expect(status.readyToUse).toBe(false);
+    expect(status.error.message).toContain('code = Unimplemented');
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * The PVC detail page's "Volume snapshots" tab mounted against the Steve simulator (demo: rke2-guest runs CSI
+ * v0.2.4, has data-db-0 with two ready snapshots, the classes harvester-snapshot and harvester-backup). Rows R-VSN-*.
+ */
+import PvcSnapshots from '@pkg/volumesnapshot/PvcSnapshots.vue';
+import SelectField from '@pkg/controls/SelectField.vue';
+import { mountWithStore } from '../../harness/mount';
+import { Locale } from '../../harness/store';
+import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { getObject } from '../../../simulator/steve/state';
+import {
+  guestStore, requestsSince, state, until, useSimulator
+} from '../storage/simulator';
+
+useSimulator();
+
+const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshots`;
+const PVCS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims`;
+
+async function open(locale?: Locale) {
+  const store = await guestStore(RKE2_GUEST.id, locale);
+  const resource = getObject(state, RKE2_GUEST.id, 'persistentvolumeclaim', 'default/data-db-0');
+  const wrapper = mountWithStore(PvcSnapshots, store, { props: { resource }, global: { mocks: { $route: { query: {}, params: { cluster: RKE2_GUEST.id } } }, stubs: { 'router-link': true } } });
+
+  await until(() => !!(wrapper.vm as any).panel, 'the panel');
+  await wrapper.vm.$nextTick();
+
+  return { wrapper, mark: state.requests.length };
+}
+
+const writes = (mark: number) => requestsSince(mark).filter((r) => !r.startsWith('GET '));
+const submit = async(w: any, sel: string) => {
+  await w.find(sel).trigger('submit');
+  await until(() => !w.find(`${ sel } button[disabled]`).exists(), 'the request');
+  await w.vm.$nextTick();
+};
+
+describe('PVC Volume snapshots tab', () => {
+  it('lists the PVC\'s snapshots: ready, restore size, class and kind', async() => {
+    const { wrapper } = await open();
+    const row = wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"]');
+
+    expect(row.text()).toContain('Ready');
+    expect(row.text()).toContain('10Gi');
+    expect(row.text()).toContain('harvester-snapshot');
+    expect(row.text()).toContain('Local snapshot');
+    expect(wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"]').text()).toContain('Backup');
+  });
+
+  it('takes a snapshot with the prefilled name; a backup class on CSI v0.2.4 is refused without a request', async() => {
+    const { wrapper, mark } = await open();
+
+    await wrapper.find('[data-testid="pvc-back-up"]').trigger('click');
+    expect(wrapper.find('[data-testid="volume-snapshot-gate"]').text()).toContain('0.2.8');
+    wrapper.findComponent(SelectField).vm.$emit('update:value', 'harvester-backup');
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(wrapper.text()).toContain('backups need the Harvester CSI driver 0.2.8');
+    expect(writes(mark)).toEqual([]);
+
+    wrapper.findComponent(SelectField).vm.$emit('update:value', 'harvester-snapshot');
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(writes(mark)).toEqual([`POST ${ SNAPS }`]);
+    const created = Object.values((state.clusters[RKE2_GUEST.id] as any).objects['snapshot.storage.k8s.io.volumesnapshot'] || {}).map((o: any) => o.metadata.name);
+
+    expect(created.some((n: string) => /^data-db-0-backup-\d{14}$/.test(n))).toBe(true);
+  });
+
+  it('restores to a new PVC with dataSource; RWX is refused before sending', async() => {
+    const { wrapper, mark } = await open();
+
+    await wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"] [data-testid="pvc-snapshot-restore"]').trigger('click');
+    const mode = wrapper.findAllComponents(SelectField).find((s: any) => s.attributes('data-testid') === 'volume-restore-mode');
+
+    mode?.vm.$emit('update:value', 'ReadWriteMany');
+    await wrapper.vm.$nextTick();
+    expect(wrapper.find('[data-testid="volume-restore-form"]').text()).toContain('does not create ReadWriteMany volumes from snapshots');
+    await submit(wrapper, '[data-testid="volume-restore-form"]');
+    expect(writes(mark)).toEqual([]);
+
+    mode?.vm.$emit('update:value', 'ReadWriteOnce');
+    await submit(wrapper, '[data-testid="volume-restore-form"]');
+    expect(writes(mark)).toEqual([`POST ${ PVCS }`]);
+    const pvc = getObject(state, RKE2_GUEST.id, 'persistentvolumeclaim', 'default/data-db-0-snapshot-20261120093000-restore') as any;
+
+    expect(pvc.spec.dataSource).toEqual({
+      apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-db-0-snapshot-20261120093000'
+    });
+    expect(pvc.spec.resources.requests.storage).toBe('10Gi');
+  });
+
+  it('a refused create keeps the form and says what happened', async() => {
+    const { wrapper } = await open();
+
+    state.faults.push({ match: { method: 'POST', path: '/snapshot.storage.k8s.io.volumesnapshots' }, respond: 403 });
+    await wrapper.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(wrapper.find('[data-testid="volume-snapshot-failure"]').text()).toContain('Not created');
+    expect(wrapper.find('[data-testid="volume-snapshot-form"]').exists()).toBe(true);
+    // Network down: the form stays and says so; nothing was created.
+    state.faults.push({ match: { method: 'POST', path: '/snapshot.storage.k8s.io.volumesnapshots' }, respond: 'drop' });
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(wrapper.find('[data-testid="volume-snapshot-failure"]').text()).toContain('Not created');
+    expect(wrapper.find('[data-testid="volume-snapshot-form"]').exists()).toBe(true);
+  });
+
+  it('explains the deletion policy: Retain keeps the backup on the host', async() => {
+    const { wrapper } = await open();
+
+    await wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"] [data-testid="pvc-snapshot-delete"]').trigger('click');
+    expect(wrapper.find('[data-testid="pvc-snapshot-delete-note"]').text()).toContain('Retain: the backup stays');
+  });
+
+  it('speaks 简体中文', async() => {
+    const { wrapper } = await open('zh-hans');
+
+    expect(wrapper.find('[data-testid="pvc-take-snapshot"]').text()).toBe('创建快照');
+    expect(wrapper.text()).toContain('就绪');
+  });
+});

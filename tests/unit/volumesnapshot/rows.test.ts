@@ -1,0 +1,41 @@
+import { isHarvesterPvc, snapshotRows } from '@pkg/volumesnapshot/rows';
+
+const classes = [
+  {
+    metadata: { name: 'hv-backup' }, driver: 'driver.harvesterhci.io', deletionPolicy: 'Retain', parameters: { type: 'backup' }
+  },
+  {
+    metadata: { name: 'hv-snap' }, driver: 'driver.harvesterhci.io', deletionPolicy: 'Delete'
+  },
+];
+const snap = (name: string, pvc: string, className: string, status: any) => ({
+  metadata: { name, namespace: 'apps' }, spec: { volumeSnapshotClassName: className, source: { persistentVolumeClaimName: pvc } }, status
+});
+
+describe('R-VSN-3/5/8 snapshot table rows', () => {
+  it('shows only the PVC\'s snapshots, newest first, with state, size, kind, the driver error and the delete note', () => {
+    const rows = snapshotRows([
+      snap('old', 'data', 'hv-snap', {
+        readyToUse: true, restoreSize: '10Gi', creationTime: '2026-11-01T00:00:00Z'
+      }),
+      snap('other', 'logs', 'hv-snap', { readyToUse: true }),
+      snap('bk', 'data', 'hv-backup', {
+        readyToUse: false, creationTime: '2026-11-02T00:00:00Z', error: { message: 'rpc error: code = Internal desc = VolumeRemoteBackup snapcontent-1 is not ready' }
+      }),
+      snap('gone-class', 'data', 'missing', undefined),
+    ], classes, 'data');
+
+    expect(rows.map((r) => [r.name, r.state, r.size, r.kind, r.error?.key, r.deleteNote])).toEqual([
+      ['bk', 'failed', '', 'backup', 'harvesterVolumeSnapshot.error.backupTarget', 'harvesterVolumeSnapshot.delete.retain.backup'],
+      ['old', 'ready', '10Gi', 'snapshot', undefined, 'harvesterVolumeSnapshot.delete.delete.snapshot'],
+      ['gone-class', 'pending', '', '', undefined, 'harvesterVolumeSnapshot.delete.unknown'],
+    ]);
+  });
+
+  it('knows a Harvester PVC by its storage class provisioner', () => {
+    const scs = [{ metadata: { name: 'harvester' }, provisioner: 'driver.harvesterhci.io' }, { metadata: { name: 'local-path' }, provisioner: 'rancher.io/local-path' }];
+
+    expect(isHarvesterPvc({ metadata: { name: 'a' }, spec: { storageClassName: 'harvester' } }, scs)).toBe(true);
+    expect(isHarvesterPvc({ metadata: { name: 'b' }, spec: { storageClassName: 'local-path' } }, scs)).toBe(false);
+  });
+});
