@@ -36,7 +36,7 @@ test('snapshot → ready → restore → new PVC bound; a backup refused on CSI 
   await page.locator(tid('volume-snapshot-create')).click();
   await expect(page.locator(tid('volume-snapshot-failure'))).toHaveText('Fix the marked fields first; nothing was sent.');
   expect(await ours(sim, /^data-db-0-backup-\d{14}$/), 'no backup sent').toEqual([]);
-  await page.locator(`${ tid('volume-snapshot-form') } button[type="button"]`).click();
+  await page.locator(tid('volume-snapshot-cancel')).click();
 
   // Snapshot: prefilled name, created, ready with its restore size.
   await page.locator(tid('pvc-take-snapshot')).click();
