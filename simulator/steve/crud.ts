@@ -6,9 +6,11 @@ import {
 } from './errors';
 import { newUid, randomSuffix, steveId } from './ids';
 import { immutableFieldErrors } from './immutable';
+import { servicePortErrors } from './servicePorts';
 import {
-  applyListQuery, fieldValue, parseListQuery, QueryInput, queryAll, queryRecordMulti
+  applyListQuery, parseListQuery, QueryInput, queryAll, queryRecordMulti
 } from './listQuery';
+import { summaryOf } from './listSummary';
 import { jsonPatch, mergePatch } from './patch';
 import { apiVersionOf, pluralId, TypeDef } from './registry';
 import { deleteObject, getObject, listObjects, storeObject } from './state';
@@ -79,29 +81,6 @@ function markerUrl(current: string, query: QueryInput, token: string): string {
   const encoded = [...values.keys()].sort().flatMap((k) => (values.get(k) as string[]).map((v) => `${ goQueryEscape(k) }=${ goQueryEscape(v) }`));
 
   return `${ current }?${ encoded.join('&') }`;
-}
-
-/**
- * Steve's `summary=<field>,…`: per field (sorted) the count of each value over the returned page's items.
- */
-function summaryOf(items: any[], params: string[]): { property: string; counts: Record<string, { total: number }> }[] | undefined {
-  const fields = [...new Set(params.flatMap((p) => p.split(',')).map((f) => f.trim()).filter(Boolean))].sort();
-
-  if (!fields.length) {
-    return undefined;
-  }
-
-  return fields.map((property) => {
-    const counts: Record<string, { total: number }> = {};
-
-    for (const o of items) {
-      const v = fieldValue(o, property);
-
-      counts[v] = { total: (counts[v]?.total || 0) + 1 };
-    }
-
-    return { property, counts };
-  });
 }
 
 /** `GET /v1/<type>[/<namespace>]` with Steve's list parameters. */
@@ -198,25 +177,6 @@ function validationErrors(t: TypeDef, obj: KubeObject, creating: boolean): strin
   }
 
   return [...(creating ? nameErrors(t.id, obj.metadata.name) : []), ...metadataMapErrors(obj), ...servicePortErrors(t, obj)];
-}
-
-/** A Service's port numbers, as ValidateService words them (the real kube-apiserver's 422; differential test). */
-function servicePortErrors(t: TypeDef, obj: KubeObject): string[] {
-  const ports = t.id === 'service' ? (obj as any).spec?.ports : undefined;
-  const causes: string[] = [];
-  const range = (v: unknown) => typeof v === 'number' && (v < 1 || v > 65535);
-
-  (Array.isArray(ports) ? ports : []).forEach((p: any, i: number) => {
-    for (const f of ['port', 'targetPort']) {
-      const v = f === 'targetPort' && p?.targetPort === undefined ? p?.port : p?.[f];
-
-      if (range(v)) {
-        causes.push(`spec.ports[${ i }].${ f }: Invalid value: ${ v }: must be between 1 and 65535, inclusive`);
-      }
-    }
-  });
-
-  return causes;
 }
 
 /** `POST /v1/<type>[/<namespace>]`. */
