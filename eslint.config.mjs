@@ -1,6 +1,19 @@
 import globals from 'globals';
 import shellConfig from '@rancher/shell/eslint.config.base.mjs';
 
+// Reaches past the extension API into the dashboard's internals: only shellAdapter/ may make them (issue 21), each
+// with a row in shellAdapter/versions.ts. `_type` is Steve's wire field for an object's own `type` (rancher/steve
+// renames it), not a private of the shell, so it is allowed.
+const SHELL_INTERNALS = [
+  { selector: "MemberExpression[property.name='$parent']", message: 'Reach the component tree through shellAdapter/ (tabSlot, editPage).' },
+  { selector: "MemberExpression[property.name='$rootGetters']", message: 'Read a row\'s store through shellAdapter/rowContext.' },
+  { selector: "MemberExpression[property.name='__asyncLoader']", message: 'Unwrap host components in shellAdapter/hostEditor.' },
+  { selector: "MemberExpression[property.name='appContext']", message: 'Look up global components through shellAdapter/hostComponents.' },
+  { selector: "MemberExpression[property.name=/^_(?!type$)[A-Za-z]/]", message: 'Private fields of the shell are read in shellAdapter/ only.' },
+  { selector: "Property[key.name='__asyncLoader'], TSPropertySignature[key.name='__asyncLoader']", message: 'Unwrap host components in shellAdapter/hostEditor.' },
+  { selector: "Literal[value='cluster/generation']", message: 'Store getters past the API are read in shellAdapter/storeSignals.' },
+];
+
 export default [
   ...shellConfig,
   { ignores: ['assets/**', 'charts/**', 'extensions/**', 'docs/**', '.tools/**', 'dist-pkg/**', 'tmp/**', 'test-results/**'] },
@@ -10,5 +23,10 @@ export default [
     files:           ['tests/**', 'simulator/**', 'scripts/**', 'stack/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
     rules:           { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files:   ['pkg/**/*.ts', 'pkg/**/*.js', 'pkg/**/*.vue'],
+    ignores: ['pkg/**/shellAdapter/**'],
+    rules:   { 'no-restricted-syntax': ['error', ...SHELL_INTERNALS] },
   },
 ];

@@ -1,7 +1,9 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
 import { checkCluster, trackHarvesterGuests } from './steve/guestRegistry';
-import { beforeClusterPages, suppressBuiltInAddOnConfigTab } from './shellAdapter';
+import {
+  beforeClusterPages, internalExtensionManager, internalStore, PluginInternals, suppressBuiltInAddOnConfigTab
+} from './shellAdapter';
 import { registerLoadBalancer } from './loadbalancer/register';
 import { registerStorage } from './storage/register';
 import { registerSnapshotClass } from './snapshotclass/register';
@@ -10,25 +12,22 @@ import { registerOverview } from './overview/register';
 import { registerLoadBalancers } from './loadbalancers/register';
 import { registerVolumeSnapshots } from './volumesnapshot/register';
 
-interface Internal {
-  store?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  plugins?: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 // Registration only: each feature folder registers its own parts, all conditioned on Harvester guest clusters.
-export default function(plugin: IPlugin, internal?: Internal): void {
+export default function(plugin: IPlugin, internal?: PluginInternals): void {
   importTypes(plugin);
   plugin.metadata = require('./package.json');
   plugin.metadata.icon = require('./icon.svg');
 
   // Which clusters are Harvester guests, decided before their pages render (addNavHooks: Rancher 2.7+).
   plugin.addNavHooks({ onLogin: async(store) => trackHarvesterGuests(store) });
-  if (internal?.store) {
-    beforeClusterPages(internal.store, (clusterId) => checkCluster(internal.store, clusterId));
+  const store = internalStore(internal);
+
+  if (store) {
+    beforeClusterPages(store, (clusterId) => checkCluster(store, clusterId));
   }
 
   // One Add-on Config on the Service pages: this one (see shellAdapter/builtInAddOnConfig.ts).
-  const restoreBuiltIn = suppressBuiltInAddOnConfigTab(internal?.plugins || internal?.store?.$extension);
+  const restoreBuiltIn = suppressBuiltInAddOnConfigTab(internalExtensionManager(internal));
 
   plugin.addUninstallHook?.(restoreBuiltIn); // addUninstallHook: Rancher 2.7+
 

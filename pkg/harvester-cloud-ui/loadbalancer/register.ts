@@ -3,13 +3,13 @@ import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
 import { Translate } from '../l10n/translate';
+import { rowStoreAll, rowTranslate } from '../shellAdapter';
 
-type Row = KubeObject & { $rootGetters?: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Row = KubeObject;
 
-const translate = (row: Row): Translate => (key, args) => row.$rootGetters?.['i18n/t'](key, args) || key;
+const translate = (row: Row): Translate => rowTranslate(row) as Translate;
 // What the store already holds for the list: its Services, and events only if another page loaded them.
-// Asking `all` for a type never loaded registers it and warns, so ask only for types the store has.
-const inStore = (row: Row, type: string): KubeObject[] => (row.$rootGetters?.['cluster/typeRegistered']?.(type) ? row.$rootGetters['cluster/all'](type) || [] : []);
+const inStore = (row: Row, type: string): KubeObject[] => rowStoreAll<KubeObject>(row, type);
 
 /**
  * The Add-on Config tab on the Service create, edit and detail pages, and the Service list's LB columns.

@@ -28,7 +28,7 @@ interface TabEntry {
   locationConfig?: { context?: Record<string, unknown> };
 }
 
-interface ExtensionManagerLike {
+export interface ExtensionManagerLike {
   getUIConfig?(type: string, where: string): TabEntry[];
 }
 

@@ -1,5 +1,11 @@
 import { warnOnce } from './versions';
 
+/**
+ * What the shell's `Tabbed` provides to the components of its tabs (components/Tabbed/index.vue `provide`): a
+ * component's `inject` option. Null where a page renders the tab outside a `Tabbed`.
+ */
+export const TABBED_INJECTIONS = { removeTab: { default: null }, addTab: { default: null } };
+
 interface TabLike {
   name?: string;
   active?: boolean | null;

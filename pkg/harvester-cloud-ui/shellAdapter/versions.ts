@@ -1,3 +1,5 @@
+import { warnOnceAbout } from '../shared/warnOnce';
+
 /**
  * The few places where this extension reaches past the extension API into the Rancher dashboard's internals,
  * and the dashboard builds each was verified on (rancher/dashboard release branches, run in the compatibility
@@ -11,19 +13,23 @@
  * | `Tabbed` provides `addTab`/`removeTab`, keeps `tabs` (one per name) | yes | yes | yes | yes | yes |
  * | `type-map/importComponent` (StorageClass editor from the host) | yes | yes | yes | yes | yes |
  * | `store.$router` (navigation guard for guest detection)         | yes | yes | yes | yes | yes |
+ * | entry function's 2nd argument `{ store, plugins }` (extension-manager-impl `internal()`) | yes | yes | yes | yes | yes |
+ * | `cluster:` condition array read by reference (plugin-helpers `checkExtensionRouteBinding`) | yes | yes | yes | yes | yes |
+ * | global component `v-select` via `appContext.components` (install-components.js) | yes | yes | yes | yes | yes |
+ * | list rows' `$rootGetters` (`i18n/t`, `cluster/typeRegistered`, `cluster/all`) in column `getValue` | yes | yes | yes | yes | yes |
+ * | store getter `cluster/generation` (dashboard-store getters)     | yes | yes | yes | yes | yes |
+ * | failed store request rejects with `_status` (dashboard-store actions `request`) | yes | yes | yes | yes | yes |
+ * | async component `__asyncLoader` of `type-map/importComponent`'s result | yes | yes | yes | yes | yes |
+ *
+ * First and last verified: every row was run in the compatibility suite on 2.12 (3.0.5) to 2.15 (3.0.12) and on
+ * rancher/dashboard master (`rancher-next`, 3.0.13); the unit tests mount the installed shell 3.0.13.
  *
  * When one of these is missing, the adapter says so on the console (`warnOnce`) and the feature falls back to
  * something visible (see each function).
  */
 export const VERIFIED_SHELL_VERSIONS = ['3.0.5', '3.0.8', '3.0.9', '3.0.12', '3.0.13'] as const;
 
-const warned = new Set<string>();
-
 /** One console warning per missing internal per page load: loud enough to be seen, not a flood. */
 export function warnOnce(what: string, fallback: string): void {
-  if (!warned.has(what)) {
-    warned.add(what);
-    // eslint-disable-next-line no-console
-    console.warn(`[harvester-cloud-ui] this Rancher dashboard does not offer ${ what } (verified on @rancher/shell ${ VERIFIED_SHELL_VERSIONS.join(', ') }): ${ fallback }`);
-  }
+  warnOnceAbout(what, `this Rancher dashboard does not offer ${ what } (verified on @rancher/shell ${ VERIFIED_SHELL_VERSIONS.join(', ') }): ${ fallback }`);
 }

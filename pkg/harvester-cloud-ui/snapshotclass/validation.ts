@@ -5,7 +5,7 @@
  * Delete/Retain), Kubernetes object names (RFC 1123 subdomain), and harvester-csi-driver (codec.ts).
  */
 import { atLeast } from '../steve/installedVersions';
-import { isDns1123Subdomain } from '../storage/parameters';
+import { isDns1123Subdomain } from '../shared/dns1123';
 import {
   BACKUP, DELETION_POLICIES, HARVESTER_DRIVER, LOCAL, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS, SnapshotParameters
 } from './codec';

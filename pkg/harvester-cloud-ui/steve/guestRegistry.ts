@@ -1,4 +1,4 @@
-import { reactive } from 'vue';
+import { growingClusterCondition } from '../shellAdapter/clusterCondition';
 import { StoreLike } from './types';
 import { detectHarvesterGuest, PROV_CLUSTER } from './harvesterCluster';
 import { MGMT_CLUSTER } from './hostCluster';
@@ -6,12 +6,10 @@ import { MGMT_CLUSTER } from './hostCluster';
 /**
  * The Rancher cluster ids known to run the Harvester cloud provider. Every tab, column and card of the
  * extension is registered with `cluster: harvesterGuestClusters`, the extension API's own per-cluster
- * condition, so nothing of the extension appears on other clusters. The array is reactive and filled as
- * clusters are entered; the placeholder keeps it from being empty (an empty list would match every cluster).
+ * condition (Rancher 2.7+; shell 3.0.0+), so nothing of the extension appears on other clusters. It is filled as
+ * clusters are entered (shellAdapter/clusterCondition.ts says why that works).
  */
-const NO_CLUSTER_YET = '__no-harvester-guest-cluster-yet__';
-
-export const harvesterGuestClusters: string[] = reactive([NO_CLUSTER_YET]);
+export const harvesterGuestClusters: string[] = growingClusterCondition();
 
 const checked = new Map<string, Promise<boolean>>();
 

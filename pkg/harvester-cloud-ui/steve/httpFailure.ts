@@ -1,3 +1,5 @@
+import { requestStatus } from '../shellAdapter/requestError';
+
 /**
  * The one classifier of failed requests (the shell's store rejects with the response, `_status` set):
  * - forbidden: 401/403, the user may not read it (through Rancher's proxy a 401 means "not allowed there");
@@ -7,16 +9,11 @@
 export type HttpFailure = 'forbidden' | 'unreachable' | 'error';
 
 interface RequestError {
-  _status?: number;
-  status?: number;
   message?: string;
-  response?: { status?: number };
 }
 
 export function httpStatusOf(err: unknown): number | undefined {
-  const e = (err || {}) as RequestError;
-
-  return e._status ?? e.response?.status ?? (typeof e.status === 'number' ? e.status : undefined);
+  return requestStatus(err);
 }
 
 export function classifyHttpFailure(err: unknown): { failure: HttpFailure; status?: number; detail?: string } {

@@ -16,7 +16,7 @@ import { Component, ComponentOptions, defineAsyncComponent, defineComponent } fr
 import { StoreLike } from '../steve/types';
 import { HARVESTER_PROVISIONER, STORAGE_CLASS } from './names';
 import { SAVE_HOOKS, SaveHooks } from './saveHooks';
-import { loadHostEditor, warnOnce } from '../shellAdapter';
+import { AsyncWrapper as HostAsyncWrapper, loadHostEditor, warnOnce } from '../shellAdapter';
 
 // Loaded only when the Harvester provisioner is picked.
 const HarvesterProvisioner = defineAsyncComponent(() => import('./HarvesterProvisioner.vue'));
@@ -25,9 +25,7 @@ interface ShellEditorDefinition {
   methods?: { getComponent?: (this: unknown, name: string) => Component };
 }
 
-interface AsyncWrapper {
-  __asyncLoader?: () => Promise<ShellEditorDefinition>;
-}
+type AsyncWrapper = HostAsyncWrapper<ShellEditorDefinition>;
 
 interface EditorInstance {
   registerBeforeHook(fn: () => unknown, name: string): void;

@@ -6,6 +6,7 @@
  * value `filesystem`, from driver v0.2.4.
  */
 import { atLeast } from '../steve/installedVersions';
+import { isDns1123Subdomain } from '../shared/dns1123';
 
 import { HOST_STORAGE_CLASS, HOST_VOLUME_MODE } from './names';
 
@@ -89,13 +90,6 @@ export function chooseHostVolumeMode(current: HarvesterParameters, mode: string 
 
 export function replaceOthers(current: HarvesterParameters, others: Parameters): HarvesterParameters {
   return { ...current, others: { ...others } };
-}
-
-// RFC 1123 subdomain, as Kubernetes validates object names (k8s.io/apimachinery IsDNS1123Subdomain).
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-export function isDns1123Subdomain(name: string): boolean {
-  return name.length <= 253 && DNS1123_SUBDOMAIN.test(name);
 }
 
 /** A message for the form: a translation key under `harvesterStorage.validation` and its arguments. */

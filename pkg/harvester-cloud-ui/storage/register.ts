@@ -2,8 +2,9 @@ import { IPlugin, TableColumnLocation } from '@shell/core/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { STORAGE_CLASS } from './names';
 import { hostStorageClassCell, StorageClassRow } from './hostStorageClassColumn';
+import { rowTranslate } from '../shellAdapter';
 
-type Row = StorageClassRow & { $rootGetters?: Record<string, (key: string) => string> };
+type Row = StorageClassRow;
 
 /**
  * The Harvester host StorageClass feature:
@@ -11,6 +12,9 @@ type Row = StorageClassRow & { $rootGetters?: Record<string, (key: string) => st
  *   (the shell has no registration point for provisioner forms; see editor.ts). It is registered for every cluster,
  *   as the extension API has no per-cluster condition for editors; other provisioners are untouched by it.
  * - the StorageClass list's "Host StorageClass" column, on Harvester guest clusters only.
+ *
+ * First Rancher versions: `register('edit', …)` 2.7.0 (extensions load into the type map); `addTableColumn` 2.7.2,
+ * its server-side-pagination variant 2.11.
  */
 export function registerStorage(plugin: IPlugin): void {
   plugin.register('edit', STORAGE_CLASS, () => import('./StorageClassEdit.vue'));
@@ -24,7 +28,7 @@ export function registerStorage(plugin: IPlugin): void {
 
   plugin.addTableColumn(TableColumnLocation.RESOURCE, { resource: [STORAGE_CLASS], cluster: harvesterGuestClusters }, {
     ...column,
-    getValue: (row: Row) => hostStorageClassCell(row, (key) => row.$rootGetters?.['i18n/t'](key) || key),
+    getValue: (row: Row) => hostStorageClassCell(row, rowTranslate(row)),
   }, {
     // Server-side pagination can only show the raw parameter: host default shows as blank there.
     ...column,

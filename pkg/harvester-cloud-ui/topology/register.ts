@@ -10,6 +10,10 @@ import { harvesterGuestClusters } from '../steve/guestRegistry';
  * Columns and card carry the extension API's per-cluster condition (the shared, reactive list of Harvester
  * guest clusters). The side menu has no per-cluster condition (it is built once per product), so the entry
  * shows on every cluster and the page tells a cluster not running on Harvester so.
+ *
+ * First Rancher versions of the extension points: `addTableColumn` (TableColumnLocation.RESOURCE) and `addCard`
+ * (CardLocation.CLUSTER_DASHBOARD_CARD) 2.7.2 (the Extensions API; rancher/ui-plugin-examples `extensions-api-demo`),
+ * their server-side-pagination column variant 2.11 (shell 3.0.x); `addProduct` and `addRoute` 2.7.0.
  */
 export function registerTopology(plugin: IPlugin): void {
   const where = (resource?: string): LocationConfig => ({

@@ -8,7 +8,7 @@
  * - `spec.dataSource` names the VolumeSnapshot (apiGroup snapshot.storage.k8s.io).
  */
 import { HARVESTER_PROVISIONER } from '../storage/names';
-import { isDns1123Subdomain } from '../storage/parameters';
+import { isDns1123Subdomain } from '../shared/dns1123';
 import { quantityBytes } from './quantity';
 
 export type RestoreField = 'name' | 'storageClassName' | 'size' | 'accessMode';

@@ -4,7 +4,7 @@
  * DNS-1123 subdomain (external-snapshotter CRD `metadata.name`); `spec.source.persistentVolumeClaimName` names the
  * PVC in the same namespace; `spec.volumeSnapshotClassName` the class picked.
  */
-import { isDns1123Subdomain } from '../storage/parameters';
+import { isDns1123Subdomain } from '../shared/dns1123';
 import { ClassOffer } from './classes';
 
 export const SNAPSHOT_API = 'snapshot.storage.k8s.io/v1';
