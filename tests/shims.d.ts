@@ -10,3 +10,4 @@ declare module '@shell/plugins/floating-vue';
 declare module '@shell/directives/clean-html';
 declare module '@shell/directives/strip-html-aria-label';
 declare module 'vue-select';
+declare module '@shell/core/extension-manager-impl';

@@ -1,9 +1,10 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
 import { checkCluster, trackHarvesterGuests } from './steve/guestRegistry';
-import {
-  beforeClusterPages, internalExtensionManager, internalStore, PluginInternals, suppressBuiltInAddOnConfigTab
-} from './shellAdapter';
+// The adapter's modules one by one: its index would pull every page's reaches into the entry chunk.
+import { beforeClusterPages } from './shellAdapter/navigation';
+import { suppressBuiltInAddOnConfigTab } from './shellAdapter/builtInAddOnConfig';
+import { internalExtensionManager, internalStore, PluginInternals } from './shellAdapter/pluginInternals';
 import { registerLoadBalancer } from './loadbalancer/register';
 import { registerStorage } from './storage/register';
 import { registerSnapshotClass } from './snapshotclass/register';

@@ -3,7 +3,7 @@ import { KubeObject } from '../steve/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
 import { Translate } from '../l10n/translate';
-import { rowStoreAll, rowTranslate } from '../shellAdapter';
+import { rowStoreAll, rowTranslate } from '../shellAdapter/rowContext';
 
 type Row = KubeObject;
 

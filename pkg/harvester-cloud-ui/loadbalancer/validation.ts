@@ -170,3 +170,8 @@ export function splitErrors(errors: LbErrors, opts: { initial: LbConfig; current
 
   return { blocking, notices };
 }
+
+/** A field's message in the page's language, as the shared FieldMessages component shows it (none: no message). */
+export function errorMessages(t: (key: string, args?: Record<string, unknown>, raw?: boolean) => string, error: FieldError | undefined): string[] {
+  return error ? [t(`harvesterCloud.loadBalancer.errors.${ error.key }`, error.args || {}, true)] : [];
+}

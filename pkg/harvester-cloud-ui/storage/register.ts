@@ -2,7 +2,7 @@ import { IPlugin, TableColumnLocation } from '@shell/core/types';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { STORAGE_CLASS } from './names';
 import { hostStorageClassCell, StorageClassRow } from './hostStorageClassColumn';
-import { rowTranslate } from '../shellAdapter';
+import { rowTranslate } from '../shellAdapter/rowContext';
 
 type Row = StorageClassRow;
 

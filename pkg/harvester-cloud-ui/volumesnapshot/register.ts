@@ -1,5 +1,5 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
-import { openDetail } from '../shellAdapter';
+import { openDetail } from '../shellAdapter/resourceRoutes';
 import { harvesterGuestClusters } from '../steve/guestRegistry';
 import { PVC } from './names';
 

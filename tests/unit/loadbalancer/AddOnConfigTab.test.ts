@@ -108,6 +108,25 @@ async function enter(w: any, testid: string, value: string) {
   await flushPromises();
 }
 
+// The options a select offers, as the user sees them when it opens (closed again afterwards).
+async function optionTexts(w: any, testid: string): Promise<string[]> {
+  const toggle = w.find(`[data-testid="${ testid }"] .vs__dropdown-toggle`);
+
+  await toggle.trigger('mousedown');
+  await flushPromises();
+  // vue-select appends its menu to <body>; the toggle names it (aria-owns / aria-controls).
+  const listId = toggle.attributes('aria-owns') || w.find(`[data-testid="${ testid }"] input`).attributes('aria-controls');
+  const list = document.getElementById(listId);
+
+  expect(list).not.toBeNull();
+  const texts = Array.from(list?.querySelectorAll('li.vs__dropdown-option') || []).map((o) => o.textContent?.trim() || '');
+
+  await toggle.trigger('mousedown');
+  await flushPromises();
+
+  return texts;
+}
+
 async function save(wrapper: any) {
   const before = state.requests.length;
 
@@ -204,13 +223,11 @@ describe('Add-on Config tab, create', () => {
     const { wrapper, svc } = await open(store, await newService(store, [{
       name: 'https', port: 443, protocol: 'TCP', targetPort: 8443
     }]), CREATE_ROUTE);
-    const tab = wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any;
 
-    tab.setSource('share');
-    await flushPromises();
-    expect(tab.primaryOptions.map((o: any) => o.value)).toEqual(['default/web-pool']);
-    tab.setField('primaryService', 'default/web-pool');
-    await flushPromises();
+    await chooseRadio(wrapper, 'lb-source', 'Share the IP of another Service');
+    // Only Services with an address can be primaries (web-pool; the Pending ones are not offered).
+    expect(await optionTexts(wrapper, 'lb-primary')).toEqual(['default/web-pool (192.168.100.50)']);
+    await enter(wrapper, 'lb-primary', 'default/web-pool (192.168.100.50)');
     expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: 443 (default/web-pool).');
     expect(await save(wrapper)).toEqual([]);
 
@@ -233,18 +250,17 @@ describe('Add-on Config tab, create', () => {
     try {
       const store = await storeFor(RKE2_GUEST.id);
       const svc = await newService(store);
-      const { wrapper } = await open(store, svc, CREATE_ROUTE);
-      const tab = wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any;
+      const { wrapper, svc: onPage } = await open(store, svc, CREATE_ROUTE);
 
-      tab.setSource('dhcp');
-      await flushPromises();
+      await chooseRadio(wrapper, 'lb-source', 'DHCP');
       expect(wrapper.find('[data-testid="lb-network-malformed"]').text()).toContain('does not hold valid JSON');
-      tab.setField('network', 'default/vlan100');
+      // The mapping offers no network to pick: one typed in the Labels & Annotations tab is flagged here.
+      expect(await optionTexts(wrapper, 'lb-network')).toEqual(['Provider default']);
+      onPage.metadata.annotations = { ...onPage.metadata.annotations, [ANNOTATIONS.network]: 'default/vlan100' };
       await flushPromises();
       expect(wrapper.find('[data-testid="lb-network-error"]').text()).toContain('not valid JSON, so the provider refuses every network');
       expect(await save(wrapper)).toEqual([]);
-      tab.setField('network', '');
-      await flushPromises();
+      await enter(wrapper, 'lb-network', 'Provider default');
       const writes = await save(wrapper);
 
       expect((writes[0].body as any).metadata.annotations[ANNOTATIONS.network]).toBeUndefined();

@@ -89,9 +89,16 @@ describe('Add-on Config tab with 5,000 Services in the cluster', () => {
   it('still applies the rules: primaries are the LoadBalancers with an address that share no one\'s IP; port overlaps are found', async() => {
     const { tab, wrapper } = await openCreateTab();
 
-    tab.setSource('share');
+    // As the user does it: the "Share" radio, then the primary select's options.
+    await wrapper.findAll('[data-testid="lb-source"] label.radio-container').find((l: any) => l.text().includes('Share'))?.trigger('click');
     await flushPromises();
-    const values: string[] = tab.primaryOptions.map((o: any) => o.value);
+    const toggle = wrapper.find('[data-testid="lb-primary"] .vs__dropdown-toggle');
+
+    await toggle.trigger('mousedown');
+    await flushPromises();
+    const list = document.getElementById(toggle.attributes('aria-owns') as string);
+    const options = Array.from(list?.querySelectorAll('li.vs__dropdown-option') || []) as HTMLElement[];
+    const values = options.map((o) => (o.textContent || '').trim().split(' ')[0]);
 
     // lb-0 has an address; lb-1 is Pending; lb-19 shares lb-18's IP (every 10th), so neither can be a primary.
     expect(values).toContain('ns-0/lb-0');
@@ -100,7 +107,10 @@ describe('Add-on Config tab with 5,000 Services in the cluster', () => {
     // The 500 with an address (every other one) and the demo's default/web-pool.
     expect(values).toHaveLength(501);
     // lb-0 has port 80, as the new Service: the provider would refuse it.
-    tab.setField('primaryService', 'ns-0/lb-0');
+    const lb0 = options[values.indexOf('ns-0/lb-0')];
+
+    lb0.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    lb0.click();
     await flushPromises();
     expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: 80 (ns-0/lb-0).');
     // Every field a rule reads came with the objects.

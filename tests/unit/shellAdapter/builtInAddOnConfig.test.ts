@@ -1,66 +1,70 @@
-import { Plugin } from '@shell/core/plugin';
+import { createExtensionManager } from '@shell/core/extension-manager-impl';
 import { TabLocation } from '@shell/core/types';
-import { disableBuiltInSaveHook, suppressBuiltInAddOnConfigTab } from '@pkg/shellAdapter';
+import { disableBuiltInSaveHook, internalExtensionManager, PluginInternals, suppressBuiltInAddOnConfigTab } from '@pkg/shellAdapter';
+import { registerLoadBalancer } from '@pkg/loadbalancer/register';
 
 /**
- * The tab lists as Rancher 2.15's extension manager holds them once its built-in harvester-manager (registered with
- * the shell's own Plugin class, as pkg/harvester-manager/index.ts does) and this extension have loaded.
+ * The shell's own extension manager (core/extension-manager-impl.js), loading Rancher 2.15's built-in
+ * harvester-manager (its tab registration as pkg/harvester-manager/index.ts makes it) and then this extension's
+ * entry, in the order the dashboard does: built-ins first, each entry run with `internal()` and then applied.
  */
-function managerWith(...plugins: Plugin[]) {
-  const lists: Record<string, any[]> = {};
-
-  plugins.forEach((p: any) => Object.entries(p.uiConfig.Tab || {}).forEach(([where, entries]) => {
-    lists[where] = [...(lists[where] || []), ...(entries as any[])];
-  }));
-
-  return { lists, getUIConfig: (type: string, where: string) => (type === 'Tab' ? (lists[where] = lists[where] || []) : []) };
-}
-
-function harvesterManager(): Plugin {
-  const p = new Plugin('harvester-manager');
-
-  [TabLocation.RESOURCE_CREATE_PAGE, TabLocation.RESOURCE_EDIT_PAGE].forEach((where) => p.addTab(where, { resource: ['service'], context: { showHarvesterAddOnConfig: 'true' } }, {
+function harvesterManagerEntry(plugin: any) {
+  [TabLocation.RESOURCE_CREATE_PAGE, TabLocation.RESOURCE_EDIT_PAGE].forEach((where) => plugin.addTab(where, { resource: ['service'], context: { showHarvesterAddOnConfig: 'true' } }, {
     name: 'add-on-config', labelKey: 'servicesPage.harvester.title', weight: -1, showHeader: true, component: () => Promise.resolve({})
   }));
-
-  return p;
 }
 
-function thisExtension(): Plugin {
-  const p = new Plugin('harvester-cloud-ui');
+// What index.ts does for the Service pages: its tabs, and the adapter handed the loader's internal argument.
+let restoreBuiltIn: () => void = () => undefined;
 
-  [TabLocation.RESOURCE_CREATE_PAGE, TabLocation.RESOURCE_EDIT_PAGE, TabLocation.RESOURCE_DETAIL_PAGE].forEach((where) => p.addTab(where, { resource: ['service'], cluster: ['c-1'] }, {
-    name: 'add-on-config', labelKey: 'harvesterCloud.loadBalancer.tab', component: () => Promise.resolve({})
-  }));
-
-  return p;
+function thisExtensionEntry(plugin: any, internal: PluginInternals) {
+  registerLoadBalancer(plugin);
+  restoreBuiltIn = suppressBuiltInAddOnConfigTab(internalExtensionManager(internal));
 }
+
+function loadedManager(withBuiltIn = true) {
+  const manager: any = createExtensionManager({
+    app:   { router: { addRoute: jest.fn(), getRoutes: () => [] } },
+    store: {
+      getters: {}, dispatch: jest.fn(), commit: jest.fn()
+    },
+    $axios:   {},
+    redirect: jest.fn()
+  });
+
+  if (withBuiltIn) {
+    manager.registerBuiltinExtension('harvester-manager', { default: harvesterManagerEntry });
+    manager.loadBuiltinExtensions();
+  }
+  manager.initBuiltinExtension('harvester-cloud-ui', { default: thisExtensionEntry });
+
+  return manager;
+}
+
+const labels = (manager: any, where: string) => manager.getUIConfig('Tab', where).map((t: any) => t.labelKey);
 
 describe('Rancher\'s built-in Add-on Config (2.15+: harvester-manager addTab)', () => {
   it('is taken out of the Service create and edit pages; this extension\'s tab stays', () => {
-    const manager = managerWith(harvesterManager(), thisExtension());
+    const manager = loadedManager();
 
-    suppressBuiltInAddOnConfigTab(manager);
     [TabLocation.RESOURCE_CREATE_PAGE, TabLocation.RESOURCE_EDIT_PAGE].forEach((where) => {
-      expect(manager.lists[where].map((t) => t.labelKey)).toEqual(['harvesterCloud.loadBalancer.tab']);
+      expect(labels(manager, where)).toEqual(['harvesterCloud.loadBalancer.tab']);
     });
-    expect(manager.lists[TabLocation.RESOURCE_DETAIL_PAGE]).toHaveLength(1);
+    expect(labels(manager, TabLocation.RESOURCE_DETAIL_PAGE)).toEqual(['harvesterCloud.loadBalancer.tab']);
   });
 
   it('comes back when this extension is uninstalled', () => {
-    const manager = managerWith(harvesterManager(), thisExtension());
-    const restore = suppressBuiltInAddOnConfigTab(manager);
+    const manager = loadedManager();
 
-    restore();
-    expect(manager.lists[TabLocation.RESOURCE_CREATE_PAGE].map((t) => t.labelKey).sort()).toEqual(['harvesterCloud.loadBalancer.tab', 'servicesPage.harvester.title']);
+    restoreBuiltIn();
+    expect(labels(manager, TabLocation.RESOURCE_CREATE_PAGE).sort()).toEqual(['harvesterCloud.loadBalancer.tab', 'servicesPage.harvester.title']);
   });
 
   it('leaves a dashboard without it alone and warns when the tab lists cannot be read', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const manager = managerWith(thisExtension());
+    const manager = loadedManager(false);
 
-    suppressBuiltInAddOnConfigTab(manager);
-    expect(manager.lists[TabLocation.RESOURCE_CREATE_PAGE]).toHaveLength(1);
+    expect(labels(manager, TabLocation.RESOURCE_CREATE_PAGE)).toEqual(['harvesterCloud.loadBalancer.tab']);
     suppressBuiltInAddOnConfigTab({});
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('tab list'));
     warn.mockRestore();

@@ -2,7 +2,7 @@ import { reactive } from 'vue';
 import SelectField from '@pkg/controls/SelectField.vue';
 import TextField from '@pkg/controls/TextField.vue';
 import RadioField from '@pkg/controls/RadioField.vue';
-import ParameterList from '@pkg/storage/parts/ParameterList.vue';
+import ParameterList from '@pkg/controls/ParameterList.vue';
 import HarvesterProvisioner from '@pkg/storage/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storage/saveHooks';
 import { mountWithStore } from '../../harness/mount';

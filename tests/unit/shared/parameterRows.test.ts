@@ -1,4 +1,4 @@
-import { mapOf, repeatedKeys, rowsOf, sameMap } from '@pkg/storage/parameterRows';
+import { mapOf, repeatedKeys, rowsOf, sameMap } from '@pkg/shared/parameterRows';
 
 describe('the other-parameters rows', () => {
   it('keep keys and values byte for byte, in order; empty keys are not saved; a later repeat wins', () => {
