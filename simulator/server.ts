@@ -11,7 +11,7 @@ import { serveHelm } from './http/staticHelm';
 import { serveDashboardBuild } from './http/dashboardBuild';
 import { ExtensionBuilds, serveUiPluginFile } from './http/uiPlugins';
 import { StatePersister } from './persist';
-import { handleRequest } from './steve/handleRequest';
+import { handleRequest } from './router';
 import { RANCHER_VERSION } from './steve/rancherEndpoints';
 import { SimState } from './steve/state';
 import { SubscribeServer } from './watch/subscribeServer';

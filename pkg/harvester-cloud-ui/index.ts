@@ -1,6 +1,6 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
-import { checkCluster, trackHarvesterGuests } from './steve/guestRegistry';
+import { checkCluster, trackHarvesterGuests } from './cluster/guestRegistry';
 // The adapter's modules one by one: its index would pull every page's reaches into the entry chunk.
 import { beforeClusterPages } from './shellAdapter/navigation';
 import { suppressBuiltInAddOnConfigTab } from './shellAdapter/builtInAddOnConfig';

@@ -7,7 +7,7 @@ import { createServer, Server } from 'node:https';
 import { AddressInfo } from 'node:net';
 import { sendSimResponse, toSimRequest } from '../http/nodeRequest';
 import { authenticate } from '../steve/auth';
-import { handleRequest } from '../steve/handleRequest';
+import { handleRequest } from '../router';
 import { SimState } from '../steve/state';
 import { USERS } from '../steve/users';
 import { kubeTypes } from './discovery';

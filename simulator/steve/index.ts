@@ -1,5 +1,4 @@
-/** The simulator's Steve core: state, request handling and the helpers tests and transports need. */
-export { handleRequest } from './handleRequest';
+/** The simulator's Steve core: state and the helpers tests and transports need (the router is ../router.ts). */
 export {
   createState, restoreState, snapshotState, resetState, getObject, listObjects, storeObject, deleteObject
 } from './state';

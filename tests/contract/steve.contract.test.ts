@@ -7,7 +7,7 @@
  * objects themselves, schemas and error bodies. Any difference not in the allow-list (allowList.ts, each with its
  * reason) fails, and so does an allow-list entry that no longer differs.
  */
-import { handleRequest } from '../../simulator/steve/handleRequest';
+import { handleRequest } from '../../simulator/router';
 import { createState, SimState, storeObject } from '../../simulator/steve/state';
 import { fromSteveObject } from '../../simulator/steve/steveObject';
 import { lookupType, TypeDef } from '../../simulator/steve/registry';

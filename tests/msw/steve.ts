@@ -7,7 +7,7 @@
  *   state.on('change', (ev) => ...);   // or inspect state.requests
  */
 import { http, HttpResponse, HttpHandler, delay } from 'msw';
-import { handleRequest } from '../../simulator/steve/handleRequest';
+import { handleRequest } from '../../simulator/router';
 import { SimState } from '../../simulator/steve/state';
 import { SimRequest, UserName } from '../../simulator/steve/types';
 

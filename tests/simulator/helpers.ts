@@ -1,5 +1,5 @@
 import { demoSeed } from '../../simulator/demo/seed';
-import { handleRequest } from '../../simulator/steve/handleRequest';
+import { handleRequest } from '../../simulator/router';
 import { createState, SimState } from '../../simulator/steve/state';
 import { SimRequest, SimResponse, UserName } from '../../simulator/steve/types';
 

@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { LbConfig } from './annotations';
 import { ingressAddress, primaryCandidates, serviceRef } from './services';
 

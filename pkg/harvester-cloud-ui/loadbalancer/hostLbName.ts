@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 /**
  * How the cloud provider names the Harvester LoadBalancer of a guest Service (cloud-provider-harvester

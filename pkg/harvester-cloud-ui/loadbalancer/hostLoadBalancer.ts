@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 /**
  * Labels the cloud provider puts on the Harvester LoadBalancer of a guest Service (cloud-provider-harvester

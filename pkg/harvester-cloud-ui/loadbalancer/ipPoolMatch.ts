@@ -11,7 +11,7 @@
  *   lets an empty project or guestCluster in a scope match anything;
  * - a chosen pool with no address left fails with "no IP addresses available".
  */
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 export const HOST_IP_POOL_TYPE = 'loadbalancer.harvesterhci.io.ippool';
 export const GLOBAL_POOL_LABEL = 'loadbalancer.harvesterhci.io/global-ip-pool';

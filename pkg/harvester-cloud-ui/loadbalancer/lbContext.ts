@@ -1,5 +1,5 @@
-import { KubeObject, StoreLike } from '../steve/types';
-import { installedWorkload, versionFromWorkload } from '../steve/installedVersions';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { installedWorkload, versionFromWorkload } from '../cluster/installedVersions';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
 import { clusterNameFromWorkload } from './hostLbName';
 

@@ -7,9 +7,9 @@
  * - the host's IP pools only on demand (`loadPoolVerdicts`), offered when the LoadBalancer's Ready message is about
  *   pools: opening the page costs one request more than before, the events.
  */
-import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, hostList } from '../steve/hostCluster';
-import { classifyHttpFailure } from '../steve/httpFailure';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { findHostClusterId, hostList } from '../cluster/hostCluster';
+import { classifyHttpFailure } from '../cluster/httpFailure';
 import {
   HOST_LB_TYPE, HostLbStatus, LB_LABELS, describeHostLb, hostLbSelector
 } from './hostLoadBalancer';

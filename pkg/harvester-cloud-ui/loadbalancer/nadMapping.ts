@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 /**
  * ConfigMap `kube-system/harvester-nad-mapping`, key `interface-nad-mapping`: a JSON object NAD -> guest interface

@@ -1,7 +1,7 @@
-import { atLeast } from '../steve/installedVersions';
+import { atLeast } from '../cluster/installedVersions';
 
 /**
- * What the installed cloud provider (app version, see steve/installedVersions.ts) does with the settings, from
+ * What the installed cloud provider (app version, see cluster/installedVersions.ts) does with the settings, from
  * cloud-provider-harvester `pkg/cloud-controller-manager/loadbalancer.go` at each tag:
  * - v0.1.x reads the health-check annotations (`extractHealthCheck`); v0.2.0 removed them;
  * - v0.2.0 added primary-service (sharing an IP) and the network annotation (`constructLB`);

@@ -1,6 +1,6 @@
 import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from '@shell/core/types';
-import { KubeObject } from '../steve/types';
-import { harvesterGuestClusters } from '../steve/guestRegistry';
+import { KubeObject } from '../cluster/types';
+import { harvesterGuestClusters } from '../cluster/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
 import { Translate } from '../l10n/translate';
 import { rowStoreAll, rowTranslate } from '../shellAdapter/rowContext';

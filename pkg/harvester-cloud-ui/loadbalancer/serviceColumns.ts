@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { ipamMode, readLbConfig } from './annotations';
 import { ingressAddress, isLoadBalancer, serviceRef } from './services';
 import { currentFailure, loadBalancerEvents } from './pendingReasons';

@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { ANNOTATIONS } from './annotations';
 
 export interface ServicePort {

@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
 import { goIntProblem, goIntValue } from './goInt';
 import { NadMapping, networkMappingError } from './nadMapping';

@@ -7,8 +7,8 @@
  * - ONE events list for the whole page (Services' events only, `fieldSelector=involvedObject.kind=Service`, slim);
  * - per page, the host's LoadBalancers of that page's Services, and the host's IP pools, when the host is readable.
  */
-import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, hostRequest, hostListUrl } from '../steve/hostCluster';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { findHostClusterId, hostRequest, hostListUrl } from '../cluster/hostCluster';
 import { withQuery } from '../topology/slimQuery';
 import { HOST_LB_TYPE, LB_LABELS } from '../loadbalancer/hostLoadBalancer';
 import { HOST_IP_POOL_TYPE } from '../loadbalancer/ipPoolMatch';

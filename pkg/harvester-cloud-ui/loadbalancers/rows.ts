@@ -3,7 +3,7 @@
  * (its LoadBalancer's pool, when readable), the pool rule (ipPoolMatch.ts `choosePool`), its sharing group, and the
  * Pending reason the Service detail page gives (pendingReasons.ts, from the same events). Values stay text.
  */
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { ANNOTATIONS } from '../loadbalancer/annotations';
 import { ingressAddress, portsOf, serviceRef } from '../loadbalancer/services';
 import { LB_LABELS } from '../loadbalancer/hostLoadBalancer';

@@ -1,9 +1,9 @@
 /**
- * What each installed Harvester component can do, by the version of its code that runs (steve/installedVersions.ts).
+ * What each installed Harvester component can do, by the version of its code that runs (cluster/installedVersions.ts).
  * One row per capability, each with the version that brought it (or removed it) and where that is in the code; the
  * thresholds are the ones the feature forms already enforce, imported rather than repeated.
  */
-import { atLeast, Component } from '../steve/installedVersions';
+import { atLeast, Component } from '../cluster/installedVersions';
 import { PROVIDER_VERSIONS } from '../loadbalancer/providerSupport';
 import { MIN_CSI_FOR_HOST_CLASS, MIN_CSI_FOR_HOST_VOLUME_MODE } from '../storage/parameters';
 import { MIN_CSI_FOR_RWX } from '../storage/rwx';

@@ -7,10 +7,10 @@
  * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings).
  * Reads only; nothing goes into the store that is not whole.
  */
-import { KubeObject, StoreLike } from '../steve/types';
-import { COMPONENTS, Component } from '../steve/installedVersions';
-import { httpStatusOf } from '../steve/httpFailure';
-import { findHostClusterId } from '../steve/hostCluster';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { COMPONENTS, Component } from '../cluster/installedVersions';
+import { httpStatusOf } from '../cluster/httpFailure';
+import { findHostClusterId } from '../cluster/hostCluster';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../loadbalancer/nadMapping';
 import { loadBalancerServicesUrl } from '../loadbalancer/lbContext';
 import { csiRbacOnHost, csiServiceAccount } from '../storage/hostStorageClasses';

@@ -1,6 +1,6 @@
 import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
 import { EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE } from './nav';
-import { harvesterGuestClusters } from '../steve/guestRegistry';
+import { harvesterGuestClusters } from '../cluster/guestRegistry';
 
 /**
  * The Harvester integration overview: a page in the cluster explorer (addProduct + addRoute, Rancher 2.7+) and a

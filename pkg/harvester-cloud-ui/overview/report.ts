@@ -2,8 +2,8 @@
  * The Harvester integration overview of one guest cluster, decided from what was read (loadOverview.ts), as plain
  * data for the page and the card. Nothing here requests or renders: every decision has a unit test.
  */
-import { KubeObject } from '../steve/types';
-import { Component, versionFromWorkload } from '../steve/installedVersions';
+import { KubeObject } from '../cluster/types';
+import { Component, versionFromWorkload } from '../cluster/installedVersions';
 import { NadMapping } from '../loadbalancer/nadMapping';
 import { ingressAddress, isLoadBalancer, serviceRef } from '../loadbalancer/services';
 import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalancer/pendingReasons';

@@ -1,4 +1,4 @@
-import { StoreLike } from '../steve/types';
+import { StoreLike } from '../cluster/types';
 import { warnOnce } from './versions';
 
 export interface AsyncWrapper<T> {

@@ -4,10 +4,10 @@
  * Opening the form costs the host lookup (one GET of the cloud credential) and one list of the host's
  * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
  */
-import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, guestClusters, hostList } from '../steve/hostCluster';
-import { installedVersion } from '../steve/installedVersions';
-import { classifyHttpFailure } from '../steve/httpFailure';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { findHostClusterId, guestClusters, hostList } from '../cluster/hostCluster';
+import { installedVersion } from '../cluster/installedVersions';
+import { classifyHttpFailure } from '../cluster/httpFailure';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
 import { STORAGE_CLASS } from './names';
 

@@ -3,8 +3,8 @@
  * RWX included), the selected option, the volume mode options, and which notices to show. The view
  * (HarvesterProvisioner.vue) only renders these; `Text` is the page's translator.
  */
-import { KubeObject } from '../steve/types';
-import { compareVersions } from '../steve/installedVersions';
+import { KubeObject } from '../cluster/types';
+import { compareVersions } from '../cluster/installedVersions';
 import { FILESYSTEM, HarvesterParameters, Issue, MIN_CSI_FOR_HOST_CLASS } from './parameters';
 import { describeHostClass, hostDefaultClass, HostClasses } from './hostStorageClasses';
 import { csiRbacYaml, RbacState } from './rbac';

@@ -1,5 +1,5 @@
 import { IPlugin, TableColumnLocation } from '@shell/core/types';
-import { harvesterGuestClusters } from '../steve/guestRegistry';
+import { harvesterGuestClusters } from '../cluster/guestRegistry';
 import { STORAGE_CLASS } from './names';
 import { hostStorageClassCell, StorageClassRow } from './hostStorageClassColumn';
 import { rowTranslate } from '../shellAdapter/rowContext';

@@ -11,8 +11,8 @@
  *   Longhorn volume is a live-migration block volume, not an NFS share, so a `migratable: "true"` class does not
  *   serve RWX filesystems.
  */
-import { KubeObject } from '../steve/types';
-import { atLeast } from '../steve/installedVersions';
+import { KubeObject } from '../cluster/types';
+import { atLeast } from '../cluster/installedVersions';
 
 export const LONGHORN_PROVISIONER = 'driver.longhorn.io';
 

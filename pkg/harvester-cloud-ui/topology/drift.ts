@@ -1,5 +1,5 @@
-import { KubeObject } from '../steve/types';
-import { vmUidOf } from '../steve/harvesterCluster';
+import { KubeObject } from '../cluster/types';
+import { vmUidOf } from '../cluster/harvesterCluster';
 import { Topology, hasTopology, sameTopology, topologyOf } from './labels';
 
 /** What was read from the Harvester host (see hostTopology.ts). */

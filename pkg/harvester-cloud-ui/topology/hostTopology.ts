@@ -1,8 +1,8 @@
-import { KubeObject, StoreLike } from '../steve/types';
-import { findHostClusterId, hostListUrl, hostRequest } from '../steve/hostCluster';
-import { vmUidOf } from '../steve/harvesterCluster';
+import { KubeObject, StoreLike } from '../cluster/types';
+import { findHostClusterId, hostListUrl, hostRequest } from '../cluster/hostCluster';
+import { vmUidOf } from '../cluster/harvesterCluster';
 import { HostSnapshot, ownerVmUid } from './drift';
-import { classifyHttpFailure } from '../steve/httpFailure';
+import { classifyHttpFailure } from '../cluster/httpFailure';
 import { SlimCache, SlimList, topologyCache } from './slimCache';
 import {
   HOST_NODE_FIELDS, VM_FIELDS, VMI_FIELDS, revisionUrl, withQuery

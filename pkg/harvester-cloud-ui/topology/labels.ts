@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 /** The well-known topology keys: the only two cloud-provider-harvester `InstanceMetadata` reads from the VM instance. */
 export const REGION = 'topology.kubernetes.io/region';

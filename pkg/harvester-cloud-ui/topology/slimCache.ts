@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 
 /** A partial list (see slimQuery.ts) and the collection revision it was read at. */
 export interface SlimList {

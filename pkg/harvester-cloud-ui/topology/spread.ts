@@ -1,4 +1,4 @@
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../cluster/types';
 import { ZONE } from './labels';
 
 export interface LabelSelector {

@@ -2,8 +2,8 @@
  * The guest objects the snapshot panel reads and writes, through the current cluster's Steve (`cluster/request`,
  * so nothing partial lands in the store and a failure reaches the form as it came).
  */
-import { installedVersion } from '../steve/installedVersions';
-import { KubeObject, StoreLike } from '../steve/types';
+import { installedVersion } from '../cluster/installedVersions';
+import { KubeObject, StoreLike } from '../cluster/types';
 import { SNAPSHOT_CLASS } from '../snapshotclass/names';
 import { PVC, STORAGE_CLASS, VOLUME_SNAPSHOT } from './names';
 

@@ -1,6 +1,6 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter/resourceRoutes';
-import { harvesterGuestClusters } from '../steve/guestRegistry';
+import { harvesterGuestClusters } from '../cluster/guestRegistry';
 import { PVC } from './names';
 
 export const TAB_NAME = 'harvester-volume-snapshots';

@@ -2,7 +2,7 @@ import { Plugin } from '@shell/core/plugin';
 import { ExtensionPoint, TabLocation, TableColumnLocation } from '@shell/core/types';
 import { getApplicableExtensionEnhancements } from '@shell/core/plugin-helpers';
 import { registerLoadBalancer } from '@pkg/loadbalancer/register';
-import { harvesterGuestClusters } from '@pkg/steve/guestRegistry';
+import { harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
 
 const GUEST = 'c-lb-guest';
 

@@ -2,8 +2,8 @@ import { healthCheckSupport, sharingSupported, nadMappingChecked, networkSupport
 import { crc32, loadBalancerName, clusterNameFromWorkload } from '@pkg/loadbalancer/hostLbName';
 import { parseNadMapping } from '@pkg/loadbalancer/nadMapping';
 import { describeHostLb, hostLbSelector } from '@pkg/loadbalancer/hostLoadBalancer';
-import { upstreamChartVersion, versionFromWorkload } from '@pkg/steve/installedVersions';
-import { appVersionOfChart } from '@pkg/steve/chartVersions';
+import { upstreamChartVersion, versionFromWorkload } from '@pkg/cluster/installedVersions';
+import { appVersionOfChart } from '@pkg/cluster/chartVersions';
 
 describe('provider version', () => {
   it('knows v0.1.x enforces health checks and v0.2.0+ ignores them', () => {

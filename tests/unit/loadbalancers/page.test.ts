@@ -15,7 +15,7 @@ import {
   PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle
 } from '../topology/demoStore';
 import { mountWithStore } from '../../harness/mount';
-import { forgetGuestChecks } from '@pkg/steve/guestRegistry';
+import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
 
 const seed = demoSeed([]);
 const state = createState(seed);

@@ -6,7 +6,7 @@ import {
   buildRows, filterRows, groupRows, ipamOf, sortRows
 } from '@pkg/loadbalancers/rows';
 import { eventsUrl, hostLbSelector, servicesPageUrl } from '@pkg/loadbalancers/loadPage';
-import { KubeObject } from '@pkg/steve/types';
+import { KubeObject } from '@pkg/cluster/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
   metadata: {

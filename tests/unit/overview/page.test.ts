@@ -6,7 +6,7 @@ import { demoSeed } from '../../../simulator/demo/seed';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from '../topology/demoStore';
-import { forgetGuestChecks } from '@pkg/steve/guestRegistry';
+import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
 import { topologyCache } from '@pkg/topology/slimCache';
 
 const state = createState(demoSeed());

@@ -1,5 +1,5 @@
 import { registerStorage } from '@pkg/storage/register';
-import { harvesterGuestClusters } from '@pkg/steve/guestRegistry';
+import { harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
 
 describe('registerStorage', () => {
   it('registers the StorageClass editor (lazily) and the host class column of the StorageClass list on Harvester guests', async() => {

@@ -1,5 +1,5 @@
 import { analyseSpread, matchesSelector } from '@pkg/topology/spread';
-import { KubeObject } from '@pkg/steve/types';
+import { KubeObject } from '@pkg/cluster/types';
 import { guestNode, pod } from './objects';
 
 const nodes = [

@@ -4,8 +4,8 @@ import { createState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { createTestStore } from '../../harness/store';
-import { detectHarvesterGuest, vmUidOf } from '@pkg/steve/harvesterCluster';
-import { checkCluster, forgetGuestChecks, harvesterGuestClusters } from '@pkg/steve/guestRegistry';
+import { detectHarvesterGuest, vmUidOf } from '@pkg/cluster/harvesterCluster';
+import { checkCluster, forgetGuestChecks, harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
 
 const state = createState(demoSeed());
 const server = setupServer(...steveHandlers(state));

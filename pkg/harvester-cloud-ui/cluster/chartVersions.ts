@@ -6,7 +6,7 @@
  * Only the versions where the image changes are listed: a chart runs the entry of the highest chart not above it.
  * A chart newer than the last entry gets that entry's version, a lower bound, which the "at least" gates need.
  */
-import type { Component } from './installedVersions';
+import type { Component } from './components';
 
 type Table = readonly (readonly [chart: string, app: string])[];
 

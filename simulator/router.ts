@@ -1,29 +1,29 @@
-import { catalogAction } from '../catalog/helmActions';
-import { canReachCluster } from './access';
-import { authenticate, header } from './auth';
-import { serveRepoLink } from './catalog';
-import { SteveContext } from './context';
-import { countsCollection, countsObject } from './counts';
+import { catalogAction } from './catalog/helmActions';
+import { canReachCluster } from './steve/access';
+import { authenticate, header } from './steve/auth';
+import { serveRepoLink } from './steve/catalog';
+import { SteveContext } from './steve/context';
+import { countsCollection, countsObject } from './steve/counts';
 import {
   create, getOne, listCollection, ok, patch, remove, update
-} from './crud';
+} from './steve/crud';
 import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
-} from './errors';
-import { takeFault } from './faults';
-import { queryRecord, QueryInput, queryRecordMulti } from './listQuery';
-import { handleKubeApi } from '../kube/kubeApi';
-import { status as kubeStatus } from '../kube/status';
-import { handleNorman } from './norman';
-import { handlePublic, handleRancherAuthed, notLoggedIn } from './rancherEndpoints';
-import { lookupType, TypeDef } from './registry';
-import { schemaDefinitionFor, schemaFor, schemasFor } from './schemas';
-import { handleSimControl, SIM_PREFIX } from './simControl';
-import { getObject, SimState } from './state';
+} from './steve/errors';
+import { takeFault } from './steve/faults';
+import { queryRecord, QueryInput, queryRecordMulti } from './steve/listQuery';
+import { handleKubeApi } from './kube/kubeApi';
+import { status as kubeStatus } from './kube/status';
+import { handleNorman } from './steve/norman';
+import { handlePublic, handleRancherAuthed, notLoggedIn } from './steve/rancherEndpoints';
+import { lookupType, TypeDef } from './steve/registry';
+import { schemaDefinitionFor, schemaFor, schemasFor } from './steve/schemas';
+import { handleSimControl, SIM_PREFIX } from './steve/simControl';
+import { getObject, SimState } from './steve/state';
 import {
   Fault, KubeObject, SimRequest, SimResponse, Verb
-} from './types';
-import { ANONYMOUS, SimUser } from './users';
+} from './steve/types';
+import { ANONYMOUS, SimUser } from './steve/users';
 
 /** Keeps the request log bounded in a long-running simulator. */
 const MAX_LOGGED_REQUESTS = 5000;
