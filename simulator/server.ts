@@ -5,7 +5,7 @@ import path from 'node:path';
 import { OperationLogServer } from './catalog/operationLogs';
 import { sendSimResponse, toSimRequest } from './http/nodeRequest';
 import { kubeWatchHistory } from './kube/kubeWatch';
-import { startControllers } from './controllers';
+import { ControllerOptions, startControllers } from './controllers';
 import { KubeApiServer, serveKubeWatchRequest, startKubeApiServer } from './kube/kubeServer';
 import { serveHelm } from './http/staticHelm';
 import { serveDashboardBuild } from './http/dashboardBuild';
@@ -38,8 +38,11 @@ export interface SimServerOptions {
   uiDir?: string;
   /** Local extension builds served in place of the published files of the same name and version. */
   extensionBuilds?: ExtensionBuilds;
-  /** Run the Harvester controllers (simulator/controllers), reconciling on their own: demo mode turns them on. */
-  controllers?: boolean;
+  /**
+   * Run the Harvester controllers (simulator/controllers): `true` reconciles on their own (demo mode); options pick
+   * some of them and whether they wait for `POST /__sim/controllers/step` (the e2e suite).
+   */
+  controllers?: boolean | ControllerOptions;
   /** Also serve over HTTPS for kubectl (simulator/kube), with a kubeconfig at `/__sim/kubeconfig`; port 0 = free. */
   kubeApi?: { port?: number };
   /**
@@ -79,7 +82,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
   const sockets = new SubscribeServer(state, opts.pingMs ?? 30000);
 
   kubeWatchHistory(state);
-  const controllers = opts.controllers ? startControllers(state, { auto: true }) : null;
+  const controllers = opts.controllers ? startControllers(state, opts.controllers === true ? { auto: true } : opts.controllers) : null;
   const kube = opts.kubeApi ? await startKubeApiServer(state, {
     port: opts.kubeApi.port, host: opts.host, real: opts.real
   }) : undefined;

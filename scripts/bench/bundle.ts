@@ -56,6 +56,9 @@ export const SCREENS: ScreenDef[] = [
   {
     id: 'pvcSnapshots', title: 'PVC Volume snapshots tab', components: ['volumesnapshot/PvcSnapshots.vue'], budget: 30 * KIB, enforced: true
   },
+  {
+    id: 'volumeSnapshotsList', title: 'VolumeSnapshots list', components: ['volumesnapshot/SnapshotsPage.vue'], budget: 30 * KIB, enforced: true
+  },
 ];
 
 /**

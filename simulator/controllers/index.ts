@@ -5,7 +5,8 @@
  *   POST migrate { vm, node, namespace? }   live-migrate a guest's VM to another host node
  *   POST pools   <IPPool>                   add (or replace) an IP pool on the Harvester host
  * On in demo mode (`startSimServer({ controllers: true })`), automatic after changes; off unless asked, so tests
- * see only what they do, or drive them with `step`.
+ * see only what they do, or drive them with `step`. The e2e and compat suites run the CSI pair only, on `step`
+ * only (`CSI_ON_STEP`): a flow decides when the driver acts, and no other flow sees them act.
  */
 import { errorResponse } from '../steve/errors';
 import { newUid } from '../steve/ids';
@@ -26,7 +27,12 @@ export interface ControllerOptions {
   /** Reconcile on their own shortly after changes (demo); otherwise only on `step`. */
   auto?: boolean;
   delayMs?: number;
+  /** Only the controllers of these names (all when absent). */
+  only?: string[];
 }
+
+/** The CSI driver's pair (provisioning and binding, snapshots and restores), reconciling only on `step`. */
+export const CSI_ON_STEP: ControllerOptions = { auto: false, only: [csiController.name, csiSnapshotController.name] };
 
 function json(body: unknown, status = 200): SimResponse {
   return {
@@ -72,7 +78,8 @@ function control(state: SimState, runtime: ControllerRuntime, method: string, se
 
 /** Starts the controllers on a state and registers their control API; returns the runtime (stop() to end). */
 export function startControllers(state: SimState, opts: ControllerOptions = {}): ControllerRuntime {
-  const runtime = new ControllerRuntime(state, CONTROLLERS, { auto: !!opts.auto, delayMs: opts.delayMs });
+  const chosen = opts.only ? CONTROLLERS.filter((c) => opts.only?.includes(c.name)) : CONTROLLERS;
+  const runtime = new ControllerRuntime(state, chosen, { auto: !!opts.auto, delayMs: opts.delayMs });
 
   state.controls.controllers = (method, segments, body) => control(state, runtime, method, segments, body);
 

@@ -88,6 +88,10 @@ export function applyDefaults(cluster: ClusterState, typeId: string, obj: KubeOb
     obj.reclaimPolicy = obj.reclaimPolicy || 'Delete';
     obj.volumeBindingMode = obj.volumeBindingMode || 'Immediate';
   }
+  if (typeId === 'persistentvolumeclaim' && !obj.status?.phase) {
+    // kubernetes pkg/apis/core/v1/defaults.go SetDefaults_PersistentVolumeClaim: a new claim is Pending.
+    obj.status = { ...(obj.status || {}), phase: 'Pending' };
+  }
   if (typeId === 'namespace') {
     obj.spec = obj.spec || { finalizers: ['kubernetes'] };
     obj.status = obj.status || { phase: 'Active' };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { test as base, BrowserContext, Page } from '@playwright/test';
 import { startSimServer, SimServer } from '../../simulator/server';
+import { CSI_ON_STEP } from '../../simulator/controllers';
 import { createState, resetState, SimState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
 import { fromClusterRepo, installExtension } from '../../simulator/catalog/installExtension';
@@ -92,7 +93,14 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
 
   install();
   const server: SimServer = await startSimServer({
-    state, port: 0, uiDir: rancherUiDir, repoRoot: ROOT, extensionBuilds: extensionBuild(build), kubeApi: {}, ...(stack ? { real: backendsOf(stack) } : {})
+    state,
+    port:            0,
+    uiDir:           rancherUiDir,
+    repoRoot:        ROOT,
+    extensionBuilds: extensionBuild(build),
+    kubeApi:         {},
+    // The CSI driver acts when a flow steps it, as in the e2e suite (the real stack has its own clusters).
+    ...(stack ? { real: backendsOf(stack) } : { controllers: CSI_ON_STEP }),
   });
 
   return {

@@ -11,6 +11,7 @@ import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import { demoSeed } from '../../simulator/demo/seed';
+import { CSI_ON_STEP } from '../../simulator/controllers';
 import { SimServer, startSimServer } from '../../simulator/server';
 import { createState } from '../../simulator/steve/state';
 
@@ -149,10 +150,14 @@ export async function startDashboard(api: string, log = (line: string) => consol
   };
 }
 
-/** The simulator with fresh demo data, in this process, on a free port. */
+/**
+ * The simulator with fresh demo data, in this process, on a free port. Its CSI driver (provisioning, binding,
+ * snapshots, restores) acts only when a flow calls `SimClient.stepControllers()`: the flows that wait for a volume
+ * or a snapshot decide when the driver acts, and the others see exactly the objects they made.
+ */
 export function startSimulator(): Promise<SimServer> {
   return startSimServer({
-    state: createState(demoSeed()), port: 0, repoRoot: ROOT, pingMs: 10000
+    state: createState(demoSeed()), port: 0, repoRoot: ROOT, pingMs: 10000, controllers: CSI_ON_STEP
   });
 }
 

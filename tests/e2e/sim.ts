@@ -46,6 +46,20 @@ export class SimClient {
     }
   }
 
+  /**
+   * Lets the simulator's controllers reconcile what is queued (the e2e suite runs the CSI driver's only, and only
+   * here: tests/e2e/demo.ts). Returns how many objects they processed.
+   */
+  async stepControllers(): Promise<number> {
+    const res = await this.call('POST', '/__sim/controllers/step');
+
+    if (res.status !== 200) {
+      throw new Error(`simulator controllers step answered ${ res.status }: ${ JSON.stringify(res.body) }`);
+    }
+
+    return res.body.processed;
+  }
+
   async faults(): Promise<Fault[]> {
     return (await this.call('GET', '/__sim/faults')).body;
   }

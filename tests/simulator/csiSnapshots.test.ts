@@ -2,7 +2,7 @@
  * The simulator's snapshot life cycle on Harvester guests (R-VSN-*, R-VSC-3/4): what a guest user sees after
  * creating a VolumeSnapshot and a PVC restoring from it.
  */
-import { startControllers } from '../../simulator/controllers';
+import { CSI_ON_STEP, startControllers } from '../../simulator/controllers';
 import { ControllerRuntime } from '../../simulator/controllers/runtime';
 import { SimState } from '../../simulator/steve/state';
 import { call, demoState, RKE2 } from './helpers';
@@ -84,5 +84,20 @@ describe('VolumeSnapshots on Harvester guests', () => {
 
     expect(status.readyToUse).toBe(false);
     expect(status.error.message).toContain('code = Unimplemented');
+  });
+});
+
+describe('the e2e and compat suites\' controllers (CSI_ON_STEP)', () => {
+  it('run the CSI driver only, and only when stepped: a snapshot waits, then gets ready; a Service gets no address', () => {
+    controllers.stop();
+    controllers = startControllers(state, CSI_ON_STEP);
+    expect(post(`${ RKE2 }/${ SNAPS }`, snapshot('e2e-1', 'harvester-snapshot')).status).toBe(201);
+    expect(post(`${ RKE2 }/services`, {
+      apiVersion: 'v1', kind: 'Service', metadata: { name: 'e2e-lb', namespace: 'default' }, spec: { type: 'LoadBalancer', ports: [{ port: 80 }] }
+    }).status).toBe(201);
+    expect(controllers.pending()).toBe(1);
+    step();
+    expect(get(`${ RKE2 }/${ SNAPS }/default/e2e-1`).status?.readyToUse).toBe(true);
+    expect(get(`${ RKE2 }/services/default/e2e-lb`).status?.loadBalancer?.ingress).toBeUndefined();
   });
 });

@@ -2,3 +2,5 @@
 export const VOLUME_SNAPSHOT = 'snapshot.storage.k8s.io.volumesnapshot';
 export const PVC = 'persistentvolumeclaim';
 export const STORAGE_CLASS = 'storage.k8s.io.storageclass';
+/** The PVC detail page's tab (register.ts), also where the cluster list links to. */
+export const TAB_NAME = 'harvester-volume-snapshots';

@@ -1,9 +1,10 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter/resourceRoutes';
 import { harvesterGuestClusters } from '../cluster/guestRegistry';
-import { PVC } from './names';
+import { PVC, TAB_NAME } from './names';
+import { EXPLORER, LIST_PATH, LIST_ROUTE } from './nav';
 
-export const TAB_NAME = 'harvester-volume-snapshots';
+export { TAB_NAME };
 
 /**
  * Guest volumes, day 2 (issue 19), on Harvester guest clusters only:
@@ -11,6 +12,9 @@ export const TAB_NAME = 'harvester-volume-snapshots';
  *   TabLocation.RESOURCE_DETAIL ('tab', the legacy location Tabbed falls back to) since 2.7.2;
  * - the PVC list's row actions "Take snapshot" / "Back up to Harvester": ActionLocation.TABLE since Rancher 2.7.2;
  *   they open the tab with the form (shellAdapter/resourceRoutes.ts);
+ * - the cluster's VolumeSnapshots list in the explorer's Storage group: addProduct (Rancher 2.7+, its `init` hook run
+ *   by the loader on Rancher 2.11+; see nav.ts) and addRoute (Rancher 2.7+). The page itself tells a cluster not on
+ *   Harvester, without the CRDs, or not listable so.
  */
 export function registerVolumeSnapshots(plugin: IPlugin): void {
   const where = () => ({ resource: [PVC], cluster: harvesterGuestClusters });
@@ -35,4 +39,12 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
       },
     });
   }
+
+  plugin.addProduct(require('./nav'));
+  plugin.addRoute('default', {
+    name:      LIST_ROUTE,
+    path:      LIST_PATH,
+    component: () => import('./SnapshotsPage.vue'),
+    meta:      { product: EXPLORER },
+  });
 }

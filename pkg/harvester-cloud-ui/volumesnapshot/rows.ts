@@ -8,6 +8,7 @@ import {
 
 export interface SnapshotRow {
   id: string;
+  namespace: string;
   name: string;
   pvc: string;
   state: SnapshotState;
@@ -28,6 +29,7 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
 
       return {
         id:         `${ s.metadata.namespace }/${ s.metadata.name }`,
+        namespace:  s.metadata.namespace || '',
         name:       s.metadata.name,
         pvc:        s.spec?.source?.persistentVolumeClaimName || '',
         state:      snapshotState(s.status),

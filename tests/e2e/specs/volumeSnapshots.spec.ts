@@ -1,17 +1,58 @@
 /**
- * Guest volumes, day 2 (issue 19): on rke2-guest (CSI v0.2.4) the PVC data-db-0's "Volume snapshots" tab takes a
- * snapshot (created from this PVC, listed in progress); a backup is refused before sending (backups need v0.2.8). In English and in Simplified Chinese. Rules R-VSN-* of docs/harvester-rules.md.
+ * Guest volumes, day 2 (issue 19), on rke2-guest (CSI v0.2.4), in English and in Simplified Chinese: a backup is
+ * refused before sending (backups need v0.2.8); a snapshot taken from PVC data-db-0 gets ready, is restored to a
+ * new PVC (a size below restoreSize and RWX refused next to their fields first), which binds; the cluster's
+ * VolumeSnapshots list (Storage group) shows it. Rules R-VSN-* of docs/harvester-rules.md.
+ *
+ * The e2e simulator runs the CSI driver's controllers only when a flow steps them (tests/e2e/demo.ts): each
+ * `sim.stepControllers()` below is the driver acting (the snapshot taken on the host, the restored volume made).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { useLanguage } from '../language';
-import { SEL } from '../selectors';
+import { SEL, inputOf } from '../selectors';
+import { Shot } from '../shots';
+import { SimClient } from '../sim';
 import { RKE2 } from '../steps';
-import { open } from '../ui';
+import { choose, expectBeside, open, seriousViolations } from '../ui';
 
 const SNAPS = 'snapshot.storage.k8s.io.volumesnapshot';
 const TAB = 'harvester-volume-snapshots';
 const tid = (id: string) => `[data-testid="${ id }"]`;
+const sideLink = (path: string) => `nav a.type-link[href$="/c/${ RKE2 }/explorer/${ path }"], .side-nav a.type-link[href$="/c/${ RKE2 }/explorer/${ path }"]`;
+
+const TEXT = {
+  'en-us': {
+    takeSnapshot: 'Take snapshot',
+    backupGate:   'backups need the Harvester CSI driver 0.2.8',
+    blocked:      'Fix the marked fields first; nothing was sent.',
+    pending:      'In progress',
+    ready:        'Ready',
+    tooSmall:     '1Gi is smaller than the snapshot (10Gi): the new volume must be at least as large.',
+    rwx:          'does not create ReadWriteMany volumes from snapshots',
+    restored:     'was created from the snapshot.',
+    listTitle:    'Volume snapshots',
+    kind:         'Local snapshot',
+  },
+  'zh-hans': {
+    takeSnapshot: '创建快照',
+    backupGate:   '备份需要 Harvester CSI 驱动 0.2.8',
+    blocked:      '请先修正标出的字段；未发送任何请求。',
+    pending:      '进行中',
+    ready:        '就绪',
+    tooSmall:     '1Gi 小于快照大小（10Gi）：新卷至少要与快照一样大。',
+    rwx:          '不能从快照创建 ReadWriteMany 卷',
+    restored:     '已从快照创建持久卷声明',
+    listTitle:    '卷快照',
+    kind:         '本地快照',
+  },
+};
+
+type Texts = typeof TEXT['en-us'];
+
+// The snapshots this test made: the seeded ones are left out.
+const SEEDED = ['data-db-0-snapshot-20261120093000', 'data-db-0-backup-20261121093000'];
+const ours = async(sim: SimClient, pattern: RegExp) => (await sim.objects(RKE2, SNAPS)).filter((s: any) => pattern.test(s.metadata.name) && !SEEDED.includes(s.metadata.name));
 
 async function openSnapshots(page: Page, dashboardUrl: string): Promise<void> {
   await open(page, dashboardUrl, `/c/${ RKE2 }/explorer/persistentvolumeclaim/default/data-db-0`, SEL.cru.tabButton(TAB));
@@ -19,45 +60,126 @@ async function openSnapshots(page: Page, dashboardUrl: string): Promise<void> {
   await page.locator(tid('pvc-snapshots-table')).waitFor({ state: 'visible' });
 }
 
-// The snapshots this test made: the seeded ones (data-db-0-*-2026112*) are left out.
-const SEEDED = ['data-db-0-snapshot-20261120093000', 'data-db-0-backup-20261121093000'];
-const ours = async(sim: any, pattern: RegExp) => (await sim.objects(RKE2, SNAPS)).filter((s: any) => pattern.test(s.metadata.name) && !SEEDED.includes(s.metadata.name));
-
-test('a snapshot taken from the PVC, a backup refused on CSI v0.2.4', async({
-  page, dashboardUrl, sim, shot
-}) => {
-  await openSnapshots(page, dashboardUrl);
-  await expect(page.locator(tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000'))).toContainText('10Gi');
-
-  // Backup: no usable class on v0.2.4, said before sending; nothing is created.
+/** Backup: no usable class on v0.2.4, said before sending; nothing is created. */
+async function backupRefused(page: Page, sim: SimClient, t: Texts): Promise<void> {
   await page.locator(tid('pvc-back-up')).click();
-  await expect(page.locator(tid('volume-snapshot-gate')).first()).toContainText('backups need the Harvester CSI driver 0.2.8');
+  await expect(page.locator(tid('volume-snapshot-gate')).first()).toContainText(t.backupGate);
   await page.locator(tid('volume-snapshot-create')).click();
-  await expect(page.locator(tid('volume-snapshot-failure'))).toHaveText('Fix the marked fields first; nothing was sent.');
+  await expect(page.locator(tid('volume-snapshot-failure'))).toHaveText(t.blocked);
   expect(await ours(sim, /^data-db-0-backup-\d{14}$/), 'no backup sent').toEqual([]);
   await page.locator(tid('volume-snapshot-cancel')).click();
+}
 
-  // Snapshot: prefilled name, created through Steve from this PVC with the offered class, listed at once. The e2e
-  // simulator runs no controllers, so it stays "In progress" here; ready → restore → bound is played by the CSI
-  // snapshot controller in tests/simulator/csiSnapshots.test.ts and the tab in tests/unit/volumesnapshot.
+/** Snapshot: prefilled name, created from this PVC with the offered class; In progress until the driver acts. */
+async function snapshotReady(page: Page, sim: SimClient, t: Texts): Promise<string> {
+  await expect(page.locator(tid('pvc-take-snapshot'))).toHaveText(t.takeSnapshot);
   await page.locator(tid('pvc-take-snapshot')).click();
   await page.locator(tid('volume-snapshot-create')).click();
   await expect.poll(async() => (await ours(sim, /^data-db-0-snapshot-\d{14}$/)).length, { message: 'the new snapshot created' }).toBe(1);
   const [snap] = await ours(sim, /^data-db-0-snapshot-\d{14}$/);
+  const row = page.locator(tid(`pvc-snapshot-row-${ snap.metadata.name }`));
 
   expect(snap.spec).toMatchObject({ source: { persistentVolumeClaimName: 'data-db-0' }, volumeSnapshotClassName: 'harvester-snapshot' });
-  await expect(page.locator(tid(`pvc-snapshot-row-${ snap.metadata.name }`))).toContainText('In progress');
+  await expect(row).toContainText(t.pending);
+  expect(await sim.stepControllers(), 'the CSI snapshotter took the snapshot').toBeGreaterThan(0);
+  // The tab looks again every 2 s while a snapshot is in progress.
+  await expect(row).toContainText(t.ready, { timeout: 15000 });
+  await expect(row).toContainText('10Gi');
+
+  return snap.metadata.name;
+}
+
+/** Restore: a size below restoreSize and RWX are refused next to their fields, nothing sent; then created. */
+async function restore(page: Page, sim: SimClient, t: Texts, snapshot: string, shot?: Shot): Promise<string> {
+  const form = tid('volume-restore-form');
+  const size = `${ form } ${ inputOf('volume-restore-size') }`;
+  const messageUnder = (field: string) => `${ form } .col:has(${ tid(field) }) ${ tid('field-error') }`;
+  const pvcWrites = async() => (await sim.resourceWrites('/persistentvolumeclaims')).length;
+
+  await page.locator(`${ tid(`pvc-snapshot-row-${ snapshot }`) } ${ tid('pvc-snapshot-restore') }`).click();
+  await page.locator(size).fill('1Gi');
+  await expect(page.locator(messageUnder('volume-restore-size'))).toHaveText(t.tooSmall);
+  await expectBeside(page, size, messageUnder('volume-restore-size'), 'the size message');
+  await choose(page, `${ form } ${ tid('volume-restore-mode') }`, 'ReadWriteMany');
+  await expect(page.locator(messageUnder('volume-restore-mode'))).toContainText(t.rwx);
+  await expectBeside(page, `${ form } ${ tid('volume-restore-mode') }`, messageUnder('volume-restore-mode'), 'the access mode message');
+  await shot?.('volume-snapshot-restore', { doc: 'volume-snapshot-restore.png', tall: true });
+  await page.locator(tid('volume-restore-create')).click();
+  await expect(page.locator(tid('volume-restore-failure'))).toHaveText(t.blocked);
+  expect(await pvcWrites(), 'no PVC sent').toBe(0);
+
+  await page.locator(size).fill('10Gi');
+  await choose(page, `${ form } ${ tid('volume-restore-mode') }`, 'ReadWriteOnce');
+  await expect(page.locator(`${ form } ${ tid('field-error') }`)).toHaveCount(0);
+  await page.locator(tid('volume-restore-create')).click();
+  await expect(page.locator(tid('pvc-restored'))).toContainText(t.restored);
+  const name = `${ snapshot }-restore`;
+  const pvc = await sim.object(RKE2, 'persistentvolumeclaim', `default/${ name }`);
+
+  expect(pvc?.spec).toMatchObject({
+    dataSource: {
+      apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: snapshot
+    },
+    accessModes: ['ReadWriteOnce'],
+    resources:   { requests: { storage: '10Gi' } },
+  });
+
+  return name;
+}
+
+/** The cluster's VolumeSnapshots list, from the side menu's Storage group. */
+async function snapshotsList(page: Page, t: Texts, snapshot: string): Promise<void> {
+  await page.locator(sideLink('harvester-volume-snapshots-list')).first().click();
+  await expect(page.locator(`${ tid('snapshots-page') } h1`)).toHaveText(t.listTitle);
+  const row = page.locator(tid(`snapshots-row-default-${ snapshot }`));
+
+  await expect(row).toContainText(t.ready);
+  await expect(row).toContainText('data-db-0');
+  await expect(row).toContainText(t.kind);
+  await expect(page.locator(tid('snapshots-row-default-data-db-0-backup-20261121093000'))).toBeVisible();
+}
+
+/** The restored PVC in the shell's PVC list: Pending until the driver provisions it, then Bound. */
+async function boundInList(page: Page, sim: SimClient, pvc: string): Promise<void> {
+  await page.locator(sideLink('persistentvolumeclaim')).first().click();
+  const row = page.locator(SEL.table.rows).filter({ hasText: pvc });
+
+  await expect(row).toContainText('Pending', { timeout: 30000 });
+  expect(await sim.stepControllers(), 'the CSI driver provisioned the restored volume').toBeGreaterThan(0);
+  await expect(row).toContainText('Bound', { timeout: 15000 });
+}
+
+test('snapshot → ready → restore → new PVC bound; the VolumeSnapshots list; a backup refused on CSI v0.2.4', async({
+  page, dashboardUrl, sim, shot
+}) => {
+  const t = TEXT['en-us'];
+
+  await openSnapshots(page, dashboardUrl);
+  await expect(page.locator(tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000'))).toContainText('10Gi');
+  await backupRefused(page, sim, t);
+  const snapshot = await snapshotReady(page, sim, t);
+
   await shot('volume-snapshots', { doc: 'volume-snapshots.png', tall: true });
+  const pvc = await restore(page, sim, t, snapshot, shot);
+
+  await snapshotsList(page, t, snapshot);
+  const violations = await seriousViolations(page, tid('snapshots-page'));
+
+  expect(violations, 'serious/critical accessibility violations on the VolumeSnapshots list').toEqual([]);
+  await shot('volume-snapshots-list', { doc: 'volume-snapshots-list.png', tall: true });
+  await boundInList(page, sim, pvc);
 });
 
-test('zh-hans: the Volume snapshots tab, a backup refused on CSI v0.2.4', async({ page, dashboardUrl, sim }) => {
+test('zh-hans: snapshot → ready → restore → new PVC bound; the VolumeSnapshots list; a backup refused', async({ page, dashboardUrl, sim }) => {
+  const t = TEXT['zh-hans'];
+
   await useLanguage(page, dashboardUrl, sim, 'zh-hans');
   await openSnapshots(page, dashboardUrl);
-  await expect(page.locator(tid('pvc-take-snapshot'))).toHaveText('创建快照');
-  await expect(page.locator(tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000'))).toContainText('就绪');
-  await page.locator(tid('pvc-back-up')).click();
-  await expect(page.locator(tid('volume-snapshot-gate')).first()).toContainText('备份需要 Harvester CSI 驱动 0.2.8');
-  await page.locator(tid('volume-snapshot-create')).click();
-  await expect(page.locator(tid('volume-snapshot-failure'))).toHaveText('请先修正标出的字段；未发送任何请求。');
-  expect(await ours(sim, /^data-db-0-backup-\d{14}$/), 'no backup sent').toEqual([]);
+  await expect(page.locator(tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000'))).toContainText(t.ready);
+  await backupRefused(page, sim, t);
+  const snapshot = await snapshotReady(page, sim, t);
+  const pvc = await restore(page, sim, t, snapshot);
+
+  await snapshotsList(page, t, snapshot);
+  await boundInList(page, sim, pvc);
 });

@@ -17,8 +17,10 @@ useSimulator();
 const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshots`;
 const PVCS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims`;
 
-async function open(locale?: Locale) {
+async function open(locale?: Locale, prepare: (store: any) => void = () => undefined) {
   const store = await guestStore(RKE2_GUEST.id, locale);
+
+  prepare(store);
   const resource = getObject(state, RKE2_GUEST.id, 'persistentvolumeclaim', 'default/data-db-0');
   const wrapper = mountWithStore(PvcSnapshots, store, { props: { resource }, global: { mocks: { $route: { query: {}, params: { cluster: RKE2_GUEST.id } } }, stubs: { 'router-link': true } } });
 
@@ -108,6 +110,13 @@ describe('PVC Volume snapshots tab', () => {
 
     await wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"] [data-testid="pvc-snapshot-delete"]').trigger('click');
     expect(wrapper.find('[data-testid="pvc-snapshot-delete-note"]').text()).toContain('Retain: the backup stays');
+  });
+
+  it('says the snapshot CRDs are missing and how RKE2 installs them (R-VSN-9), with no snapshot button', async() => {
+    const { wrapper } = await open(undefined, (store) => store.commit('cluster/remove', store.getters['cluster/schemaFor']('snapshot.storage.k8s.io.volumesnapshot')));
+
+    expect(wrapper.find('[data-testid="pvc-snapshots-missing"]').text()).toContain('rke2-snapshot-controller-crd');
+    expect(wrapper.find('[data-testid="pvc-take-snapshot"]').exists()).toBe(false);
   });
 
   it('speaks 简体中文', async() => {

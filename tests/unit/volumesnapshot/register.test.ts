@@ -7,7 +7,9 @@ describe('registerVolumeSnapshots', () => {
     const tabs: any[] = [];
     const actions: any[] = [];
 
-    registerVolumeSnapshots({ addTab: (...a: any[]) => tabs.push(a), addAction: (...a: any[]) => actions.push(a) } as any);
+    registerVolumeSnapshots({
+      addTab: (...a: any[]) => tabs.push(a), addAction: (...a: any[]) => actions.push(a), addProduct: () => undefined, addRoute: () => undefined
+    } as any);
     expect(tabs.map(([where, when, tab]) => [where, when.resource, tab.name])).toEqual([
       ['resource-detail-page', ['persistentvolumeclaim'], TAB_NAME],
       ['tab', ['persistentvolumeclaim'], TAB_NAME],
@@ -24,7 +26,9 @@ describe('registerVolumeSnapshots', () => {
     const push = jest.fn();
     const actions: any[] = [];
 
-    registerVolumeSnapshots({ addTab: () => undefined, addAction: (...a: any[]) => actions.push(a) } as any);
+    registerVolumeSnapshots({
+      addTab: () => undefined, addAction: (...a: any[]) => actions.push(a), addProduct: () => undefined, addRoute: () => undefined
+    } as any);
     const row = { detailLocation: { name: 'c-cluster-product-resource-namespace-id', params: { id: 'data' } }, currentRouter: () => ({ push }) };
 
     actions[1][2].invoke({}, [row]);

@@ -1,0 +1,29 @@
+import { IPlugin } from '@shell/core/types';
+import { VOLUME_SNAPSHOT } from './names';
+
+export const EXPLORER = 'explorer';
+export const LIST_PAGE = 'harvester-volume-snapshots-list';
+export const LIST_ROUTE = `c-cluster-${ EXPLORER }-${ LIST_PAGE }`;
+export const LIST_PATH = `/c/:cluster/${ EXPLORER }/${ LIST_PAGE }`;
+
+/**
+ * Product hook (`init(plugin, store)`, called by the extension loader on Rancher >= 2.11; `virtualType`/`basicType`
+ * of the product DSL: Rancher 2.7+): the VolumeSnapshots list in the cluster explorer's "Storage" group, beside
+ * PersistentVolumeClaims. `ifHaveType` (type-map `allTypes`, in every Rancher since 2.7) keeps the entry off clusters whose Steve
+ * has no VolumeSnapshot schema (CRDs not installed, or nothing the user may do with them). The side menu has no
+ * per-cluster condition an extension can set, so on a cluster that has the CRDs but does not run on Harvester the
+ * page says so (as the Load Balancers page does). The shell's own generic entry under "More Resources" is kept.
+ */
+export function init(plugin: IPlugin, store: unknown): void {
+  const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
+
+  virtualType({
+    name:       LIST_PAGE,
+    labelKey:   'harvesterVolumeSnapshot.list.nav',
+    namespaced: false,
+    weight:     -0.5,
+    ifHaveType: VOLUME_SNAPSHOT,
+    route:      { name: LIST_ROUTE },
+  });
+  basicType([LIST_PAGE], 'storage');
+}

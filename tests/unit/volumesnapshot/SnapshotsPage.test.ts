@@ -1,0 +1,137 @@
+/**
+ * The cluster's VolumeSnapshots list (Storage group) mounted against the Steve simulator's demo: rke2-guest has
+ * data-db-0's two ready snapshots; plain-cluster does not run on Harvester. Missing CRDs, no list permission and an
+ * unreachable cluster are said on the page, never a blank one (docs/harvester-rules.md R-VSN-9).
+ */
+import { RouterLinkStub } from '@vue/test-utils';
+import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
+import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
+import { loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
+import { mountWithStore } from '../../harness/mount';
+import { Locale } from '../../harness/store';
+import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { storeObject } from '../../../simulator/steve/state';
+import { settle } from '../topology/demoStore';
+import { guestStore, state, useSimulator } from '../storage/simulator';
+
+useSimulator();
+beforeEach(() => forgetGuestChecks());
+
+const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshot`;
+
+async function open(clusterId: string = RKE2_GUEST.id, locale?: Locale, prepare: (store: any) => void = () => undefined) {
+  const store = await guestStore(clusterId, locale);
+
+  prepare(store);
+  const wrapper = mountWithStore(SnapshotsPage, store, { global: { stubs: { RouterLink: RouterLinkStub } } });
+
+  await settle(12);
+
+  return wrapper;
+}
+
+const text = (w: any, sel: string) => w.find(sel).text().replace(/\s+/g, ' ');
+const dropSchema = (store: any) => {
+  const schema = store.getters['cluster/schemaFor']('snapshot.storage.k8s.io.volumesnapshot');
+
+  store.commit('cluster/remove', schema);
+};
+
+describe('VolumeSnapshots list', () => {
+  it('lists every snapshot of the cluster with the PVC tab\'s columns and a link to the source PVC\'s tab', async() => {
+    const w = await open();
+    const row = text(w, '[data-testid="snapshots-row-default-data-db-0-snapshot-20261120093000"]');
+
+    expect(row).toContain('default');
+    expect(row).toContain('data-db-0');
+    expect(row).toContain('Ready');
+    expect(row).toContain('10Gi');
+    expect(row).toContain('harvester-snapshot');
+    expect(row).toContain('Local snapshot');
+    expect(text(w, '[data-testid="snapshots-row-default-data-db-0-backup-20261121093000"]')).toContain('Backup');
+    const link = w.findAllComponents(RouterLinkStub)[0].props('to');
+
+    expect(link).toMatchObject({
+      name:   'c-cluster-product-resource-namespace-id',
+      params: {
+        resource: 'persistentvolumeclaim', namespace: 'default', id: 'data-db-0'
+      },
+      hash: '#harvester-volume-snapshots'
+    });
+  });
+
+  it('explains a failed snapshot with the driver\'s words kept as text, in Chinese too', async() => {
+    storeObject(state, RKE2_GUEST.id, 'snapshot.storage.k8s.io.volumesnapshot', {
+      apiVersion: 'snapshot.storage.k8s.io/v1',
+      kind:       'VolumeSnapshot',
+      metadata:   { name: 'web-backup', namespace: 'apps' },
+      spec:       { source: { persistentVolumeClaimName: 'web' }, volumeSnapshotClassName: 'harvester-backup' },
+      status:     { readyToUse: false, error: { message: 'rpc error: code = Internal desc = VolumeRemoteBackup snapcontent-1 is not ready <b>x</b>' } },
+    });
+    const w = await open(RKE2_GUEST.id, 'zh-hans');
+    const row = w.find('[data-testid="snapshots-row-apps-web-backup"]');
+
+    expect(row.text()).toContain('失败');
+    expect(row.find('[data-testid="snapshots-row-error"]').text()).toContain('VolumeRemoteBackup snapcontent-1 is not ready <b>x</b>');
+    expect(row.find('b').exists()).toBe(false);
+    expect(w.find('h1').text()).toBe('卷快照');
+  });
+
+  it('says when the user may not list VolumeSnapshots (403), and lists nothing', async() => {
+    state.faults.push({
+      match: { method: 'GET', path: SNAPS }, respond: 403, times: 3
+    });
+    const w = await open();
+
+    expect(text(w, '[data-testid="snapshots-page-unavailable"]')).toContain('You are not allowed to list VolumeSnapshots');
+    expect(w.find('table').exists()).toBe(false);
+  });
+
+  it('says the snapshot CRDs are missing and how RKE2 installs them, without a request for them', async() => {
+    const mark = state.requests.length;
+    const w = await open(RKE2_GUEST.id, 'en-us', dropSchema);
+
+    expect(text(w, '[data-testid="snapshots-page-unavailable"]')).toContain('rke2-snapshot-controller-crd');
+    expect(state.requests.slice(mark).filter((r) => r.path.includes('volumesnapshot'))).toEqual([]);
+  });
+
+  it('tells a cluster not on Harvester so', async() => {
+    const w = await open(PLAIN_CLUSTER.id);
+
+    expect(text(w, '[data-testid="snapshots-page-not-harvester"]')).toContain('does not run on Harvester');
+    expect(w.find('table').exists()).toBe(false);
+  });
+});
+
+describe('listPage decisions', () => {
+  it('reads missing CRDs and a schema without list from the schema alone', () => {
+    expect(schemaState(null)).toBe('noCrd');
+    expect(schemaState({ collectionMethods: ['POST'] })).toBe('forbidden');
+    expect(schemaState({ collectionMethods: ['get', 'POST'] })).toBeNull();
+  });
+
+  it('keeps the page when only the classes are unreadable, and says an unreachable cluster', async() => {
+    const schemas: Record<string, unknown> = { 'snapshot.storage.k8s.io.volumesnapshot': { collectionMethods: ['GET'] }, 'snapshot.storage.k8s.io.volumesnapshotclass': { collectionMethods: ['GET'] } };
+    const store = (fail: (url: string) => unknown) => ({
+      getters:  { 'cluster/schemaFor': (t: string) => schemas[t], 'cluster/urlFor': (t: string) => `/v1/${ t }` },
+      dispatch: async(_a: string, { url }: { url: string }) => {
+        const err = fail(url);
+
+        if (err) {
+          throw err;
+        }
+
+        return { data: [{ metadata: { name: url } }] };
+      },
+    });
+
+    const noClasses = await loadSnapshotList(store((url) => url.endsWith('class') && { _status: 403 }));
+
+    expect(noClasses).toMatchObject({
+      state: 'ok', classes: [], snapshots: [{ metadata: { name: '/v1/snapshot.storage.k8s.io.volumesnapshot' } }]
+    });
+    expect(await loadSnapshotList(store(() => ({ _status: 503, message: 'cluster agent is not connected' })))).toMatchObject({
+      state: 'unreachable', detail: 'cluster agent is not connected', snapshots: []
+    });
+  });
+});
