@@ -20,7 +20,20 @@ export interface SnapshotRow {
   deleteNote: string;
 }
 
-export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike[], pvcName?: string): SnapshotRow[] {
+/**
+ * R-VSN-10: the snapshot controller (external-snapshotter `snapshot-controller`) gives every VolumeSnapshot it
+ * handles a `status` within seconds. None after this long: no controller runs in the cluster, and the snapshot
+ * would say "In progress" for ever.
+ */
+export const NO_CONTROLLER_AFTER_MS = 60000;
+
+function unclaimed(s: KubeObject, now: number): Explanation | null {
+  const created = Date.parse((s.metadata as { creationTimestamp?: string }).creationTimestamp || '');
+
+  return !s.status && created && now - created > NO_CONTROLLER_AFTER_MS ? { key: 'harvesterVolumeSnapshot.error.noController', raw: '' } : null;
+}
+
+export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike[], pvcName?: string, now = Date.now()): SnapshotRow[] {
   return snapshots
     .filter((s) => !pvcName || s.spec?.source?.persistentVolumeClaimName === pvcName)
     .map((s) => {
@@ -37,7 +50,7 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
         created:    s.status?.creationTime || (s.metadata as { creationTimestamp?: string }).creationTimestamp || '',
         className:  s.spec?.volumeSnapshotClassName || '',
         kind,
-        error:      explainSnapshotError(s.status?.error?.message),
+        error:      explainSnapshotError(s.status?.error?.message) || unclaimed(s, now),
         deleteNote: deletionNote(cls?.deletionPolicy, kind || 'snapshot'),
       };
     })

@@ -38,4 +38,25 @@ describe('R-VSN-3/5/8 snapshot table rows', () => {
     expect(isHarvesterPvc({ metadata: { name: 'a' }, spec: { storageClassName: 'harvester' } }, scs)).toBe(true);
     expect(isHarvesterPvc({ metadata: { name: 'b' }, spec: { storageClassName: 'local-path' } }, scs)).toBe(false);
   });
+
+  it('R-VSN-10: a snapshot with no status a minute after it was made says no snapshot controller runs', () => {
+    const made = '2026-11-25T09:00:00Z';
+    const at = (iso: string) => Date.parse(iso);
+    const unclaimed = {
+      ...snap('orphan', 'data', 'hv-snap', undefined),
+      metadata: {
+        name: 'orphan', namespace: 'apps', creationTimestamp: made
+      }
+    };
+    const claimed = {
+      ...snap('working', 'data', 'hv-snap', { readyToUse: false }),
+      metadata: {
+        name: 'working', namespace: 'apps', creationTimestamp: made
+      }
+    };
+
+    expect(snapshotRows([unclaimed], classes, 'data', at('2026-11-25T09:00:30Z'))[0].error).toBeNull();
+    expect(snapshotRows([unclaimed], classes, 'data', at('2026-11-25T09:01:01Z'))[0].error).toEqual({ key: 'harvesterVolumeSnapshot.error.noController', raw: '' });
+    expect(snapshotRows([claimed], classes, 'data', at('2026-11-25T09:30:00Z'))[0].error).toBeNull();
+  });
 });
