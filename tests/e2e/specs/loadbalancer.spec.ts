@@ -115,3 +115,20 @@ test('2b. the detail page of the pending web-dhcp says why, from its events', as
   await shot('lb-detail-pending', { doc: 'lb-detail-pending.png', tall: true });
   expect(await writesSent(sim), 'writes while viewing web-dhcp').toEqual([]);
 });
+
+test('2c. the Services list: LB Mode, Address and Status columns, a Pending load balancer with its reason', async({
+  page, dashboardUrl, shot
+}) => {
+  await open(page, dashboardUrl, paths.services(RKE2), SEL.table.rows);
+  const headers = (await page.locator(SEL.table.headerCells).allInnerTexts()).map((h) => h.trim());
+  const column = (name: string) => headers.indexOf(name);
+  const cell = (service: string, name: string) => page.locator(SEL.table.rows)
+    .filter({ has: page.getByRole('link', { name: service, exact: true }) })
+    .locator('td').nth(column(name));
+
+  expect(['LB Mode', 'LB Address', 'LB Status'].map(column), `LB headers among ${ headers.join(' | ') }`).not.toContain(-1);
+  await expect(cell(SERVICES.webDhcp, 'LB Mode')).toHaveText(/DHCP/);
+  await expect(cell(SERVICES.webDhcp, 'LB Status')).toHaveText(/timeout waiting for IP address|Pending/);
+  await expect(cell(SERVICES.webPool, 'LB Address')).toHaveText(/\d+\.\d+\.\d+\.\d+/);
+  await shot('demo-services', { doc: 'demo-services.png' });
+});
