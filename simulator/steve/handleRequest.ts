@@ -1,7 +1,7 @@
 import { catalogAction } from '../catalog/helmActions';
 import { canReachCluster } from './access';
 import { authenticate, header } from './auth';
-import { serveRepoLink } from './catalog';
+import { serveRepoLinkIn } from '../catalog/guestCharts';
 import { SteveContext } from './context';
 import { countsCollection, countsObject } from './counts';
 import {
@@ -215,7 +215,7 @@ function linkResponse(ctx: SteveContext, target: SteveTarget, query: URLSearchPa
   }
   const found = getOne(ctx, t, id);
 
-  return found.status === 200 ? serveRepoLink(t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
+  return found.status === 200 ? serveRepoLinkIn(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
 }
 
 function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string, currentUrl: string): SimResponse {

@@ -20,6 +20,9 @@ describe('detectHarvesterGuest', () => {
     expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'harvester' } }] } } } })).toBe('rke2');
     expect(detectHarvesterGuest({ mgmtCluster: { metadata: { name: 'x' }, spec: { rancherKubernetesEngineConfig: { cloudProvider: { name: 'harvester' } } } } })).toBe('rke1');
     expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node('harvester://6a0f')] })).toBe('providerID');
+    // R-SET-0: machines made by the Harvester node driver (K3s, before any provider sets a providerID).
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machinePools: [{ machineConfigRef: { kind: 'HarvesterConfig', name: 'nc' } }] } } } })).toBe('machinePools');
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machinePools: [{ machineConfigRef: { kind: 'Amazonec2Config', name: 'nc' } }] } } } })).toBeNull();
     expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node()] })).toBeNull();
     expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'aws' } }] } } } })).toBeNull();
   });
