@@ -7,6 +7,7 @@
  *   Kubernetes (`?link=index`, filtered by Rancher), installed with `?action=install` as the Apps page does;
  * - on the host, for its admins: the CSI ClusterRole and ClusterRoleBinding (Harvester's docs; csiRbacYaml).
  */
+import { toBase64 } from './base64';
 import { StoreLike } from '../steve/types';
 import { Component, COMPONENTS } from '../steve/installedVersions';
 import { CSI_CLUSTER_ROLE } from '../storage/rbac';
@@ -20,7 +21,6 @@ export type StepName = 'secret' | 'charts' | 'hostRbac';
 export type StepResult = { step: StepName; ok: true; detail?: string } | ({ step: StepName; ok: false } & StepFailure);
 
 const guestUrl = (clusterId: string, path: string) => `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/${ path }`;
-const b64 = (s: string) => (typeof btoa === 'function' ? btoa(unescape(encodeURIComponent(s))) : Buffer.from(s, 'utf8').toString('base64'));
 
 async function request(store: StoreLike, opt: Record<string, unknown>) {
   return store.dispatch('management/request', { redirectUnauthorized: false, ...opt });
@@ -31,7 +31,7 @@ export async function applySecret(store: StoreLike, clusterId: string, kubeconfi
   const {
     namespace, name, providerKey, csiKey
   } = CLOUD_CONFIG_SECRET;
-  const keys = { [providerKey]: b64(kubeconfig), [csiKey]: b64(kubeconfig) };
+  const keys = { [providerKey]: toBase64(kubeconfig), [csiKey]: toBase64(kubeconfig) };
   const one = guestUrl(clusterId, `secrets/${ namespace }/${ name }`);
 
   try {

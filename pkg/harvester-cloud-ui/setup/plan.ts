@@ -3,6 +3,7 @@
  * R-SET-3..6 in docs/harvester-rules.md). Plain text out; the kubeconfig (a credential of the host) only goes in
  * when the caller has it shown, else a placeholder stands in its place.
  */
+import { toBase64 } from './base64';
 import { chartForKube, HARVESTER_CHART_REPO, MIN_PROVIDER_CHART_FOR_SECRET } from './charts';
 import { compareVersions } from '../steve/installedVersions';
 
@@ -45,11 +46,10 @@ export interface SetupPlan {
   configLines: string | null;
 }
 
-const b64 = (s: string) => (typeof btoa === 'function' ? btoa(unescape(encodeURIComponent(s))) : Buffer.from(s, 'utf8').toString('base64'));
 
 /** Harvester's own cloud-init user data (kubeconfig handler `writeYamlOutput`): the file at both paths. */
 export function userData(kubeconfig: string | null): string {
-  const content = kubeconfig === null ? HIDDEN : b64(kubeconfig);
+  const content = kubeconfig === null ? HIDDEN : toBase64(kubeconfig);
 
   return ['write_files:', ...CLOUD_CONFIG_PATHS.flatMap((path) => [
     '- encoding: b64', `  content: ${ content }`, '  owner: root:root', `  path: ${ path }`, "  permissions: '0644'",
