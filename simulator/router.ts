@@ -1,7 +1,7 @@
 import { catalogAction } from './catalog/helmActions';
 import { canReachCluster } from './steve/access';
 import { authenticate, header } from './steve/auth';
-import { serveRepoLink } from './steve/catalog';
+import { serveRepoLinkIn } from './catalog/guestCharts';
 import { SteveContext } from './steve/context';
 import { countsCollection, countsObject } from './steve/counts';
 import {
@@ -215,7 +215,7 @@ function linkResponse(ctx: SteveContext, target: SteveTarget, query: URLSearchPa
   }
   const found = getOne(ctx, t, id);
 
-  return found.status === 200 ? serveRepoLink(t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
+  return found.status === 200 ? serveRepoLinkIn(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
 }
 
 function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string, currentUrl: string): SimResponse {

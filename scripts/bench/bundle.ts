@@ -45,6 +45,9 @@ export const SCREENS: ScreenDef[] = [
     id: 'overviewPage', title: 'Harvester integration page', components: ['overview/OverviewPage.vue'], budget: 30 * KIB, enforced: true
   },
   {
+    id: 'setupPage', title: 'Harvester integration set-up page', components: ['setup/SetupPage.vue'], budget: 30 * KIB, enforced: true
+  },
+  {
     id: 'overviewCard', title: 'Harvester integration card', components: ['overview/OverviewCard.vue'], budget: 30 * KIB, enforced: true
   },
   {

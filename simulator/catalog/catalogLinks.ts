@@ -20,6 +20,11 @@ export function actionsOf(ctx: SteveContext, t: TypeDef): string[] {
     [APP_TYPE]:          ['uninstall'],
   };
 
+  if (ctx.cluster.kind === 'guest') {
+    // A downstream cluster's own chart repository (guestCharts.ts): install and upgrade.
+    return t.id === CLUSTER_REPO_TYPE ? actions[t.id] : [];
+  }
+
   return ctx.cluster.kind === 'local' ? actions[t.id] || [] : [];
 }
 

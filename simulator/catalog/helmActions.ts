@@ -8,8 +8,8 @@
  * Each answers `201 { type: 'chartActionOutput', links: {}, operationName, operationNamespace }`
  * (pkg/api/steve/catalog/operation.go `ServeHTTP`, written through rancher/apiserver's encoder) and leaves a
  * `catalog.cattle.io.operation` (helmOperation.ts), during which the simulator makes the Helm changes itself: the
- * chart's UIPlugin and App appear, or go (installExtension.ts). Only Rancher's own (local) cluster has these actions
- * here.
+ * chart's UIPlugin and App appear, or go (installExtension.ts). Downstream clusters have the install actions of
+ * their `rancher-charts` repository (guestCharts.ts).
  */
 import { can } from '../steve/access';
 import { checkoutOf, readIndex } from '../steve/catalog';
@@ -24,6 +24,7 @@ import {
   APP_TYPE, CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension
 } from './installExtension';
 import { HelmCommand, startOperation } from './helmOperation';
+import { installGuestCharts, isGuestChartRepo } from './guestCharts';
 
 /** An error that is no API error: rancher/apiserver's ErrorHandler answers it as a 500 ServerError with its text. */
 const serverError = (message: string) => errorResponse(500, 'ServerError', message);
@@ -87,6 +88,10 @@ function installOrUpgrade(ctx: SteveContext, repo: KubeObject, action: 'install'
   const input = body as InstallRequest;
   // helmop `namespace()`: no namespace is "default".
   const namespace = input.namespace || 'default';
+
+  if (isGuestChartRepo(repo)) {
+    return refuseWithoutAccess(ctx, namespace) || installGuestCharts(ctx, repo, body);
+  }
   const dir = checkoutOf(repo);
 
   if (!dir) {

@@ -7,6 +7,8 @@ export const HARVESTER_HOST = { id: 'c-hh001', name: 'harvester-host' } as const
 export const RKE2_GUEST = { id: 'c-m-rke2g001', name: 'rke2-guest' } as const;
 export const K3S_GUEST = { id: 'c-k3sg001', name: 'k3s-guest' } as const;
 export const PLAIN_CLUSTER = { id: 'c-plain001', name: 'plain-cluster' } as const;
+/** A K3s cluster Rancher made with the Harvester node driver, without the cloud provider or the CSI driver yet. */
+export const K3S_BARE = { id: 'c-k3sb001', name: 'k3s-bare' } as const;
 
 /** Namespaces Rancher keeps provisioning clusters and cloud credentials in. */
 export const FLEET_DEFAULT = 'fleet-default';

@@ -131,7 +131,7 @@ function satisfies(version: string, constraint: string): boolean {
  * `catalog.cattle.io/rancher-version`, `catalog.cattle.io/kube-version` or `kubeVersion` exclude this Rancher or
  * the target Kubernetes version (`?k8sVersion=`, else the local cluster's) are left out, unless `?skipFilter=true`.
  */
-function filterReleases(index: HelmIndex, k8sVersion: string): HelmIndex {
+export function filterReleases(index: HelmIndex, k8sVersion: string): HelmIndex {
   const rancher = semver.coerce(RANCHER_VERSION)?.version || '';
   const kube = semver.coerce(k8sVersion)?.version || '';
   const entries: Record<string, HelmChartVersion[]> = {};

@@ -1,5 +1,6 @@
 /** Rancher's endpoints outside Steve's resource model: version, auth providers, login/logout, self user, UI plugins. */
 import { uiPluginIndex } from '../http/uiPlugins';
+import { harvesterKubeconfig } from '../harvester/kubeconfigEndpoint';
 import { login, logout, sessionCookie } from './auth';
 import { ok } from './crud';
 import { errorResponse } from './errors';
@@ -116,6 +117,11 @@ export function handleRancherAuthed(state: SimState, req: SimRequest, path: stri
     return {
       status: 200, headers: { 'content-type': 'application/json', 'set-cookie': sessionCookie('', 0) }, body: {}
     };
+  }
+  const kubeconfig = /^\/k8s\/clusters\/([^/]+)\/v1\/harvester\/kubeconfig$/.exec(path);
+
+  if (kubeconfig) {
+    return user ? harvesterKubeconfig(state, user, decodeURIComponent(kubeconfig[1]), method, req.body) : notLoggedIn();
   }
   if (path === '/v1/uiplugins' && method === 'GET') {
     // The UIPlugins installed in this state (none in the dev server's demo, where the extension is built in).

@@ -137,9 +137,28 @@ export const SEL = {
     rbacYaml:   tid('overview-rbac-yaml'),
     lbCounts:   tid('overview-lb-counts'),
     pendingRow: (ref: string) => `${ tid('overview-pending') } tbody tr:has-text("${ ref }")`,
+    setupLink:  `${ tid('overview-setup') } a`,
+  },
+  setup: {
+    root:           tid('harvester-setup'),
+    namespace:      inputOf('setup-namespace'),
+    serviceAccount: inputOf('setup-service-account'),
+    fieldError:     `${ tid('setup-form') } ${ tid('field-error') }`,
+    generate:       tid('setup-generate'),
+    credential:     tid('setup-credential'),
+    reveal:         tid('setup-reveal'),
+    kubeconfig:     tid('setup-kubeconfig'),
+    plan:           tid('setup-plan'),
+    planCharts:     tid('setup-plan-charts'),
+    k3sConfig:      tid('setup-plan-config-k3s'),
+    helmCharts:     tid('setup-plan-helmCharts'),
+    apply:          tid('setup-apply-button'),
+    result:         (step: 'secret' | 'charts' | 'hostRbac') => tid(`setup-result-${ step }`),
+    back:           tid('setup-back'),
   },
   extensionRoots: [
     tid('harvester-lb-config'), '.harvester-provisioner', '.harvester-topology', tid('topology-card'), tid('harvester-overview'), tid('overview-card'),
+    tid('harvester-setup'),
   ],
 } as const;
 

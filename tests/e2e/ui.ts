@@ -60,6 +60,7 @@ export const paths = {
   snapshotClassNew:   (cluster: string) => `/c/${ cluster }/explorer/snapshot.storage.k8s.io.volumesnapshotclass/create`,
   topology:           (cluster: string) => `/c/${ cluster }/explorer/harvester-topology`,
   overview:           (cluster: string) => `/c/${ cluster }/explorer/harvester-integration`,
+  setup:              (cluster: string) => `/c/${ cluster }/explorer/harvester-integration/setup`,
   nodes:              (cluster: string) => `/c/${ cluster }/explorer/node`,
   clusterHome:        (cluster: string) => `/c/${ cluster }/explorer`,
   prefs:              () => '/prefs',

@@ -84,7 +84,8 @@ export function steveResolver(state: SimState, opts: SteveHandlerOptions = {}) {
       }
     }
 
-    return HttpResponse.json(res.body as any, { status: res.status, headers });
+    // Text (already encoded) goes as it is, as the simulator's server sends it.
+    return typeof res.body === 'string' ? new HttpResponse(res.body, { status: res.status, headers }) : HttpResponse.json(res.body as any, { status: res.status, headers });
   };
 }
 

@@ -9,7 +9,7 @@ describe('scale clusters (SIM_SCALE_NODES, for the render bench)', () => {
   });
 
   it('leaves the demo as it is without sizes', () => {
-    expect(demoSeed([]).clusters.map((c) => c.id)).toStrictEqual(['local', 'c-hh001', 'c-m-rke2g001', 'c-k3sg001', 'c-plain001']);
+    expect(demoSeed([]).clusters.map((c) => c.id)).toStrictEqual(['local', 'c-hh001', 'c-m-rke2g001', 'c-k3sg001', 'c-k3sb001', 'c-plain001']);
   });
 
   it('adds a Harvester guest per size, over 10 zones, with its VMs on harvester-host', () => {

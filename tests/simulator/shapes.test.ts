@@ -147,9 +147,9 @@ describe('Steve shapes', () => {
       }
     }).body;
 
-    expect(page.count).toBe(4);
-    expect(page.pages).toBe(2);
-    expect(page.data.map((c: any) => c.spec.displayName)).toEqual(['harvester-host', 'k3s-guest']);
+    expect(page.count).toBe(5);
+    expect(page.pages).toBe(3);
+    expect(page.data.map((c: any) => c.spec.displayName)).toEqual(['harvester-host', 'k3s-bare']);
   });
 });
 
@@ -158,14 +158,14 @@ describe('the dashboard\'s server-side pagination parameters', () => {
   const names = (query: Record<string, string | string[]>) => call(state, 'GET', '/v1/management.cattle.io.clusters', { query }).body.data.map((c: any) => c.id);
 
   it('filters with =, !=, ~, IN, NOTIN, label paths, negated groups; sorts by metadata.fields', () => {
-    expect(names({ filter: 'metadata.labels[provider.cattle.io]!=harvester', sort: 'metadata.name' })).toEqual(['c-k3sg001', 'c-m-rke2g001', 'c-plain001', 'local']);
+    expect(names({ filter: 'metadata.labels[provider.cattle.io]!=harvester', sort: 'metadata.name' })).toEqual(['c-k3sb001', 'c-k3sg001', 'c-m-rke2g001', 'c-plain001', 'local']);
     expect(names({ filter: 'spec.displayName~GUEST' })).toEqual(['c-k3sg001', 'c-m-rke2g001']);
-    expect(names({ filter: 'id NOTIN (local,c-hh001)', sort: '-id' })).toEqual(['c-plain001', 'c-m-rke2g001', 'c-k3sg001']);
-    expect(names({ 'filter!': 'status.provider=rke2,status.provider=harvester' })).toEqual(['c-k3sg001']);
+    expect(names({ filter: 'id NOTIN (local,c-hh001)', sort: '-id' })).toEqual(['c-plain001', 'c-m-rke2g001', 'c-k3sg001', 'c-k3sb001']);
+    expect(names({ 'filter!': 'status.provider=rke2,status.provider=harvester' })).toEqual(['c-k3sb001', 'c-k3sg001']);
     expect(names({ filter: ['spec.internal=false', 'status.provider=rke2'] })).toEqual(['c-m-rke2g001', 'c-plain001']);
     expect(names({
       filter: 'metadata.labels[provider.cattle.io]=rke2,metadata.labels[provider.cattle.io]=k3s', pagesize: '2', page: '2', sort: 'metadata.name'
-    })).toEqual(['c-plain001', 'local']);
+    })).toEqual(['c-m-rke2g001', 'c-plain001']);
     expect(call(state, 'GET', '/k8s/clusters/c-m-rke2g001/v1/services', { query: { sort: '-metadata.fields[0]' } }).body.data[0].id).toBe('default/web-shared');
   });
 });

@@ -1,7 +1,7 @@
 import { growingClusterCondition } from '../shellAdapter/clusterCondition';
 import { StoreLike } from './types';
 import { detectHarvesterGuest, PROV_CLUSTER } from './harvesterCluster';
-import { MGMT_CLUSTER } from './hostCluster';
+import { guestClusters, MGMT_CLUSTER } from './hostCluster';
 
 /**
  * The Rancher cluster ids known to run the Harvester cloud provider. Every tab, column and card of the
@@ -33,7 +33,14 @@ async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
   // answered all 5,000 nodes); without it `limit` is Kubernetes' own. Both, so one node comes back either way.
   const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1&pagesize=1` });
 
-  return !!detectHarvesterGuest({ nodes: res?.data || [] });
+  if (detectHarvesterGuest({ nodes: res?.data || [] })) {
+    return true;
+  }
+  // Machines on Harvester without the provider yet (K3s): their machine pools say so. The store may not hold the
+  // clusters yet (server-side pagination, or a first page): up to two GETs, only for clusters the nodes did not tell.
+  const { prov } = provCluster ? { prov: provCluster } : await guestClusters(store, clusterId);
+
+  return !!detectHarvesterGuest({ provCluster: prov });
 }
 
 /**

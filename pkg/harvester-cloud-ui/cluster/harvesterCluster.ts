@@ -15,7 +15,7 @@ export interface HarvesterGuestEvidence {
   nodes?: KubeObject[] | null;
 }
 
-export type DetectedBy = 'rke2' | 'rke1' | 'providerID' | null;
+export type DetectedBy = 'rke2' | 'rke1' | 'machinePools' | 'providerID' | null;
 
 export function detectHarvesterGuest(evidence: HarvesterGuestEvidence): DetectedBy {
   const selectorConfigs: { config?: Record<string, unknown> }[] = evidence.provCluster?.spec?.rkeConfig?.machineSelectorConfig || [];
@@ -25,6 +25,13 @@ export function detectHarvesterGuest(evidence: HarvesterGuestEvidence): Detected
   }
   if (evidence.mgmtCluster?.spec?.rancherKubernetesEngineConfig?.cloudProvider?.name === 'harvester') {
     return 'rke1';
+  }
+  // Machines Rancher made with the Harvester node driver (K3s, or RKE2 without the provider yet): Harvester VMs that
+  // may lack the provider, which is what the overview's Set up is for.
+  const pools: { machineConfigRef?: { kind?: string } }[] = evidence.provCluster?.spec?.rkeConfig?.machinePools || [];
+
+  if (pools.some((p) => p?.machineConfigRef?.kind === 'HarvesterConfig')) {
+    return 'machinePools';
   }
   // K3s and imported clusters carry no provisioning hint; the provider stamps every node it manages.
   if ((evidence.nodes || []).some((n) => `${ n.spec?.providerID || '' }`.startsWith(HARVESTER_PROVIDER_ID_PREFIX))) {

@@ -5,6 +5,13 @@ export const OVERVIEW_PAGE = 'harvester-integration';
 export const OVERVIEW_ROUTE = `c-cluster-${ EXPLORER }-${ OVERVIEW_PAGE }`;
 export const OVERVIEW_PATH = `/c/:cluster/${ EXPLORER }/${ OVERVIEW_PAGE }`;
 
+export const SETUP_ROUTE = `${ OVERVIEW_ROUTE }-setup`;
+export const SETUP_PATH = `${ OVERVIEW_PATH }/setup`;
+
+export function setupLocation(clusterId: string) {
+  return { name: SETUP_ROUTE, params: { cluster: clusterId, product: EXPLORER } };
+}
+
 export function overviewLocation(clusterId: string) {
   return { name: OVERVIEW_ROUTE, params: { cluster: clusterId, product: EXPLORER } };
 }

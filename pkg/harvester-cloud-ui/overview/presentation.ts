@@ -43,3 +43,8 @@ export function nadTone(state: OverviewReport['nad']['state']): Tone {
 export function rbacTone(state: OverviewReport['rbac']['state']): Tone {
   return state === 'bound' ? 'success' : state === 'missing' ? 'warning' : 'info';
 }
+
+/** The Set up flow is offered when either component is missing (not when it merely could not be read). */
+export function needsSetup(report: OverviewReport): boolean {
+  return report.components.some((c) => c.installed === false);
+}

@@ -1,5 +1,7 @@
 import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
-import { EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE } from './nav';
+import {
+  EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE, SETUP_PATH, SETUP_ROUTE
+} from './nav';
 import { harvesterGuestClusters } from '../cluster/guestRegistry';
 
 /**
@@ -18,6 +20,13 @@ export function registerOverview(plugin: IPlugin): void {
     name:      OVERVIEW_ROUTE,
     path:      OVERVIEW_PATH,
     component: () => import('./OverviewPage.vue'),
+    meta:      { product: EXPLORER },
+  });
+  // The set-up flow launched from the overview (addRoute, Rancher 2.7+).
+  plugin.addRoute('default', {
+    name:      SETUP_ROUTE,
+    path:      SETUP_PATH,
+    component: () => import('../setup/SetupPage.vue'),
     meta:      { product: EXPLORER },
   });
 }

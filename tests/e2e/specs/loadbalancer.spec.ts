@@ -116,9 +116,7 @@ test('2b. the detail page of the pending web-dhcp says why, from its events', as
   expect(await writesSent(sim), 'writes while viewing web-dhcp').toEqual([]);
 });
 
-test('2c. the Services list: LB Mode, Address and Status columns, a Pending load balancer with its reason', async({
-  page, dashboardUrl, shot
-}) => {
+test('2c. the Services list: LB Mode, Address and Status columns, a Pending load balancer with its reason', async({ page, dashboardUrl, shot }) => {
   await open(page, dashboardUrl, paths.services(RKE2), SEL.table.rows);
   const headers = (await page.locator(SEL.table.headerCells).allInnerTexts()).map((h) => h.trim());
   const column = (name: string) => headers.indexOf(name);

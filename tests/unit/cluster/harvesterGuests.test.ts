@@ -2,7 +2,9 @@ import { setupServer } from 'msw/node';
 import { steveHandlers } from '../../msw/steve';
 import { createState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
-import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import {
+  HARVESTER_HOST, K3S_BARE, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST
+} from '../../../simulator/demo/ids';
 import { createTestStore } from '../../harness/store';
 import { detectHarvesterGuest, vmUidOf } from '@pkg/cluster/harvesterCluster';
 import { checkCluster, forgetGuestChecks, harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
@@ -20,6 +22,9 @@ describe('detectHarvesterGuest', () => {
     expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'harvester' } }] } } } })).toBe('rke2');
     expect(detectHarvesterGuest({ mgmtCluster: { metadata: { name: 'x' }, spec: { rancherKubernetesEngineConfig: { cloudProvider: { name: 'harvester' } } } } })).toBe('rke1');
     expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node('harvester://6a0f')] })).toBe('providerID');
+    // R-SET-0: machines made by the Harvester node driver (K3s, before any provider sets a providerID).
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machinePools: [{ machineConfigRef: { kind: 'HarvesterConfig', name: 'nc' } }] } } } })).toBe('machinePools');
+    expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machinePools: [{ machineConfigRef: { kind: 'Amazonec2Config', name: 'nc' } }] } } } })).toBeNull();
     expect(detectHarvesterGuest({ nodes: [node('aws:///i-1'), node()] })).toBeNull();
     expect(detectHarvesterGuest({ provCluster: { metadata: { name: 'x' }, spec: { rkeConfig: { machineSelectorConfig: [{ config: { 'cloud-provider-name': 'aws' } }] } } } })).toBeNull();
   });
@@ -55,6 +60,20 @@ describe('the per-cluster condition every registration uses', () => {
     expect(harvesterGuestClusters).not.toContain(HARVESTER_HOST.id);
     // Never empty: an empty cluster list would match every cluster in the extension API.
     expect(harvesterGuestClusters.length).toBeGreaterThan(0);
+  });
+
+  it('R-SET-0: finds K3s machines on Harvester without the provider by their machine pools, the clusters read when the store lacks them', async() => {
+    forgetGuestChecks();
+    const store = createTestStore({ clusterId: K3S_BARE.id });
+
+    await store.dispatch('management/loadSchemas', true);
+    const before = state.requests.length;
+
+    expect(await checkCluster(store, K3S_BARE.id)).toBe(true);
+    expect(state.requests.slice(before).map((r) => r.path)).toEqual([
+      `/k8s/clusters/${ K3S_BARE.id }/v1/nodes`, `/v1/management.cattle.io.clusters/${ K3S_BARE.id }`, `/v1/provisioning.cattle.io.clusters/fleet-default/${ K3S_BARE.name }`,
+    ]);
+    expect(harvesterGuestClusters).toContain(K3S_BARE.id);
   });
 
   it('asks again after a failed check instead of remembering "not a guest" until the next login', async() => {

@@ -16,6 +16,7 @@ describe('registerOverview', () => {
     registerOverview(plugin);
     expect(plugin.routes.map((r) => [r.parent, r.route.name, r.route.path])).toStrictEqual([
       ['default', 'c-cluster-explorer-harvester-integration', '/c/:cluster/explorer/harvester-integration'],
+      ['default', 'c-cluster-explorer-harvester-integration-setup', '/c/:cluster/explorer/harvester-integration/setup'],
     ]);
     const ctx: any = {
       $extension: { getUIConfig: (p: string, w: string) => plugin.uiConfig[p][w] || [], getAllUIConfig: () => plugin.uiConfig },

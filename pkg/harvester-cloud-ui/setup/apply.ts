@@ -1,0 +1,167 @@
+/**
+ * The one-step set-up (R-SET-7): each step a request of its own, in order, stopping at the first that fails and
+ * saying which and why. Nothing else is changed: an existing cloud-config Secret keeps its labels, annotations and
+ * other keys; charts already installed are not installed again.
+ * - the cloud-config Secret in the guest (`kube-system/harvester-cloud-config`, plan.ts);
+ * - the charts through Rancher's Apps: the newest version the guest's `rancher-charts` ClusterRepo offers for its
+ *   Kubernetes (`?link=index`, filtered by Rancher), installed with `?action=install` as the Apps page does;
+ * - on the host, for its admins: the CSI ClusterRole and ClusterRoleBinding (Harvester's docs; csiRbacYaml).
+ */
+import { toBase64 } from './base64';
+import { StoreLike } from '../cluster/types';
+import { Component, COMPONENTS } from '../cluster/installedVersions';
+import { CSI_CLUSTER_ROLE } from '../storage/rbac';
+import { failureOf, StepFailure, bindingName } from './kubeconfig';
+import { newestInIndex } from './charts';
+import { CLOUD_CONFIG_SECRET, SetupPlan } from './plan';
+
+export const CHART_REPO = 'rancher-charts';
+
+export type StepName = 'secret' | 'charts' | 'hostRbac';
+export type StepResult = { step: StepName; ok: true; detail?: string } | ({ step: StepName; ok: false } & StepFailure);
+
+const guestUrl = (clusterId: string, path: string) => `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/${ path }`;
+
+async function request(store: StoreLike, opt: Record<string, unknown>) {
+  return store.dispatch('management/request', { redirectUnauthorized: false, ...opt });
+}
+
+/** Creates the Secret, or, when it exists, sets its two keys and keeps everything else. */
+export async function applySecret(store: StoreLike, clusterId: string, kubeconfig: string): Promise<StepResult> {
+  const {
+    namespace, name, providerKey, csiKey
+  } = CLOUD_CONFIG_SECRET;
+  const keys = { [providerKey]: toBase64(kubeconfig), [csiKey]: toBase64(kubeconfig) };
+  const one = guestUrl(clusterId, `secrets/${ namespace }/${ name }`);
+
+  try {
+    let existing: Record<string, unknown> & { data?: Record<string, string> } | null = null;
+
+    try {
+      existing = await request(store, { url: one });
+    } catch (e) {
+      if (failureOf(e).status !== 404) {
+        throw e;
+      }
+    }
+    if (existing) {
+      const { links, actions, ...rest } = existing; // eslint-disable-line @typescript-eslint/no-unused-vars
+
+      await request(store, {
+        url: one, method: 'PUT', data: { ...rest, data: { ...(existing.data || {}), ...keys } }
+      });
+    } else {
+      await request(store, {
+        url:    guestUrl(clusterId, 'secrets'),
+        method: 'POST',
+        data:   {
+          type: 'secret', _type: 'Opaque', metadata: { namespace, name }, data: keys
+        },
+      });
+    }
+
+    return { step: 'secret', ok: true };
+  } catch (e) {
+    return {
+      step: 'secret', ok: false, ...failureOf(e)
+    };
+  }
+}
+
+/** The Apps page's install body for the charts still missing. */
+export function installBody(plan: SetupPlan, versions: Partial<Record<Component, string>>) {
+  return {
+    charts: (Object.keys(versions) as Component[]).map((c) => ({
+      chartName:   COMPONENTS[c].chart,
+      version:     versions[c],
+      releaseName: COMPONENTS[c].chart,
+      annotations: { 'catalog.cattle.io/ui-source-repo-type': 'cluster', 'catalog.cattle.io/ui-source-repo': CHART_REPO },
+      values:      plan.values[c],
+    })),
+    namespace: 'kube-system',
+    noHooks:   false,
+    timeout:   '600s',
+    wait:      true,
+  };
+}
+
+export async function applyCharts(store: StoreLike, clusterId: string, plan: SetupPlan, missing: Component[]): Promise<StepResult> {
+  const repo = guestUrl(clusterId, `catalog.cattle.io.clusterrepos/${ CHART_REPO }`);
+
+  try {
+    const index = await request(store, { url: `${ repo }?link=index` });
+    const versions: Partial<Record<Component, string>> = {};
+
+    for (const c of missing) {
+      const v = newestInIndex(index, COMPONENTS[c].chart);
+
+      if (!v) {
+        return {
+          step: 'charts', ok: false, failure: 'error', detail: `${ COMPONENTS[c].chart }: not in ${ CHART_REPO } for this Kubernetes version`
+        };
+      }
+      versions[c] = v;
+    }
+    if (!missing.length) {
+      return { step: 'charts', ok: true };
+    }
+    await request(store, {
+      url: `${ repo }?action=install`, method: 'POST', data: installBody(plan, versions)
+    });
+
+    return {
+      step: 'charts', ok: true, detail: Object.values(versions).join(', ')
+    };
+  } catch (e) {
+    return {
+      step: 'charts', ok: false, ...failureOf(e)
+    };
+  }
+}
+
+/** The CSI ClusterRole (kept when it exists) and the binding of the service account to it, on the host. */
+export async function applyHostRbac(store: StoreLike, hostClusterId: string, namespace: string, serviceAccount: string): Promise<StepResult> {
+  const url = (type: string) => `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/rbac.authorization.k8s.io.${ type }`;
+  const created = async(type: string, data: Record<string, unknown>) => {
+    try {
+      await request(store, {
+        url: url(type), method: 'POST', data
+      });
+    } catch (e) {
+      if (failureOf(e).status !== 409) {
+        throw e;
+      }
+    }
+  };
+
+  try {
+    await created('clusterroles', {
+      type:     'rbac.authorization.k8s.io.clusterrole',
+      metadata: {
+        name:   CSI_CLUSTER_ROLE,
+        labels: {
+          'app.kubernetes.io/component': 'apiserver', 'app.kubernetes.io/name': 'harvester', 'app.kubernetes.io/part-of': 'harvester'
+        }
+      },
+      rules: [{
+        apiGroups: ['storage.k8s.io'], resources: ['storageclasses'], verbs: ['get', 'list', 'watch']
+      }],
+    });
+    await created('clusterrolebindings', {
+      type:     'rbac.authorization.k8s.io.clusterrolebinding',
+      metadata: { name: bindingName(namespace, serviceAccount) },
+      roleRef:  {
+        apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: CSI_CLUSTER_ROLE
+      },
+      subjects: [{
+        kind: 'ServiceAccount', name: serviceAccount, namespace
+      }],
+    });
+
+    return { step: 'hostRbac', ok: true };
+  } catch (e) {
+    return {
+      step: 'hostRbac', ok: false, ...failureOf(e)
+    };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Harvester's kubeconfig endpoint, called as Rancher's RKE2 form calls it (rancher/dashboard
+ * shell/edit/provisioning.cattle.io.cluster/rke2.vue `setHarvesterChartValues`): `POST /k8s/clusters/<host>/v1/
+ * harvester/kubeconfig` through Rancher's proxy, body `{ csiClusterRoleName, clusterRoleName, namespace,
+ * serviceAccountName }`. Harvester (pkg/api/kubeconfig/generate_handler.go `doPost`) makes the service account, its
+ * token Secret `<sa>-token`, the RoleBinding to `harvesterhci.io:cloudprovider` and the ClusterRoleBinding to
+ * `harvesterhci.io:csi-driver` (both named `<namespace>-<sa>`), and answers the kubeconfig as a JSON string, which
+ * the shell's store hands back as `{ data }`. The body carries names only: the token travels in the answer.
+ */
+import { StoreLike } from '../cluster/types';
+import { classifyHttpFailure, HttpFailure } from '../cluster/httpFailure';
+
+export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
+export const CSI_ROLE = 'harvesterhci.io:csi-driver';
+
+export function kubeconfigUrl(hostClusterId: string): string {
+  return `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/harvester/kubeconfig`;
+}
+
+export function kubeconfigRequestBody(namespace: string, serviceAccountName: string) {
+  return {
+    csiClusterRoleName: CSI_ROLE, clusterRoleName: PROVIDER_ROLE, namespace, serviceAccountName
+  };
+}
+
+/** wrangler `name.SafeConcatName` for names under 64 characters (the bindings' `<namespace>-<sa>`). */
+export function bindingName(namespace: string, serviceAccount: string): string {
+  return `${ namespace }-${ serviceAccount }`;
+}
+
+export interface StepFailure {
+  failure: HttpFailure;
+  status?: number;
+  /** What the server said, shown as text. */
+  detail?: string;
+}
+
+/** Harvester answers errors as plain text (`<code> <status>: <message>`): the store puts it in `data`. */
+export function failureOf(err: unknown): StepFailure {
+  const c = classifyHttpFailure(err);
+  const data = (err as { data?: unknown } | null)?.data;
+
+  return { ...c, detail: typeof data === 'string' && data ? data : c.detail };
+}
+
+export type KubeconfigResult = { ok: true; kubeconfig: string } | ({ ok: false } & StepFailure);
+
+export async function generateKubeconfig(store: StoreLike, hostClusterId: string, namespace: string, serviceAccountName: string): Promise<KubeconfigResult> {
+  try {
+    const res = await store.dispatch('management/request', {
+      url:                  kubeconfigUrl(hostClusterId),
+      method:               'POST',
+      data:                 kubeconfigRequestBody(namespace, serviceAccountName),
+      redirectUnauthorized: false,
+    });
+    const kubeconfig = typeof res?.data === 'string' ? res.data : '';
+
+    return kubeconfig.includes('kind: Config') ? { ok: true, kubeconfig } : {
+      ok: false, failure: 'error', detail: 'no kubeconfig in the answer'
+    };
+  } catch (e) {
+    return { ok: false, ...failureOf(e) };
+  }
+}
+
+/** Where the kubeconfig points (its server), to show without the token. */
+export function serverOf(kubeconfig: string): string | null {
+  const m = /^\s*server:\s*(\S+)\s*$/m.exec(kubeconfig);
+
+  return m ? m[1] : null;
+}

@@ -1,0 +1,111 @@
+import { setupServer } from 'msw/node';
+import { steveHandlers } from '../../msw/steve';
+import { createState, getObject, resetState } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
+import SetupPage from '@pkg/setup/SetupPage.vue';
+import OverviewPage from '@pkg/overview/OverviewPage.vue';
+import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
+import { topologyCache } from '@pkg/topology/slimCache';
+import { mountDemo, settle } from '../topology/demoStore';
+
+const state = createState(demoSeed());
+const server = setupServer(...steveHandlers(state));
+const timing = { ...OPERATION_TIMING };
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  Object.assign(OPERATION_TIMING, { startMs: 0, runMs: 0 });
+});
+beforeEach(() => {
+  resetState(state);
+  forgetGuestChecks();
+  topologyCache.clear();
+});
+afterAll(() => {
+  server.close();
+  Object.assign(OPERATION_TIMING, timing);
+});
+
+const byId = (wrapper: any, id: string) => wrapper.find(`[data-testid="${ id }"]`);
+const input = (wrapper: any, id: string) => byId(wrapper, id).find('input');
+const writes = () => state.requests.filter((r) => r.method !== 'GET');
+const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('Set up from the overview', () => {
+  it('offers Set up on a guest missing both components, and not on a set-up one', async() => {
+    const { wrapper } = await mountDemo(OverviewPage, K3S_BARE.id);
+
+    expect(byId(wrapper, 'overview-problems').text()).toContain('The Harvester cloud provider is not installed.');
+    expect(byId(wrapper, 'overview-setup').exists()).toBe(true);
+    const setUp = await mountDemo(OverviewPage, RKE2_GUEST.id);
+
+    expect(byId(setUp.wrapper, 'overview-setup').exists()).toBe(false);
+  });
+
+  it('prefills the form, checks it beside the fields and sends nothing while it fails', async() => {
+    const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id);
+
+    // R-SET-1: the host (the only Harvester cluster), the VMs' namespace from the machine pool, the cluster's name.
+    expect(input(wrapper, 'setup-namespace').element.value).toBe('default');
+    expect(input(wrapper, 'setup-service-account').element.value).toBe(K3S_BARE.name);
+    await input(wrapper, 'setup-service-account').setValue('K3s_Bare');
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    expect(byId(wrapper, 'setup-form').findAll('[data-testid="field-error"]').map((e: any) => e.text())).toEqual([
+      'Lowercase letters, digits and \'-\', starting and ending with a letter or digit.',
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('generates the kubeconfig on the host, keeps it hidden until asked, and applies the Secret and the charts', async() => {
+    const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id);
+
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    // R-SET-2: Harvester made the service account, its token Secret and the two bindings in the namespace asked.
+    expect(getObject(state, HARVESTER_HOST.id, 'serviceaccount', `default/${ K3S_BARE.name }`)).toBeTruthy();
+    expect(getObject(state, HARVESTER_HOST.id, 'secret', `default/${ K3S_BARE.name }-token`)?.type).toBe('kubernetes.io/service-account-token');
+    expect(getObject(state, HARVESTER_HOST.id, 'rbac.authorization.k8s.io.clusterrolebinding', `default-${ K3S_BARE.name }`)?.roleRef.name).toBe('harvesterhci.io:csi-driver');
+    const token = Buffer.from(getObject(state, HARVESTER_HOST.id, 'secret', `default/${ K3S_BARE.name }-token`)?.data?.token || '', 'base64').toString();
+
+    // R-SET-8: the token is nowhere on the page until the user asks, and never in a URL.
+    expect(wrapper.html()).not.toContain(token);
+    expect(byId(wrapper, 'setup-credential-made').text()).toContain('https://10.10.0.10:6443');
+    expect(state.requests.some((r) => r.path.includes(token) || JSON.stringify(r.query).includes(token))).toBe(false);
+    await byId(wrapper, 'setup-reveal').trigger('click');
+    expect(byId(wrapper, 'setup-kubeconfig').text()).toContain(`token: ${ token }`);
+    expect(byId(wrapper, 'setup-plan-config-k3s').text()).toContain('disable-cloud-controller: true');
+
+    await byId(wrapper, 'setup-apply-button').trigger('click');
+    await settle();
+    await later();
+    const secret = getObject(state, K3S_BARE.id, 'secret', 'kube-system/harvester-cloud-config');
+
+    expect(Buffer.from(secret?.data?.['cloud-config'] || '', 'base64').toString()).toContain(`token: ${ token }`);
+    expect(byId(wrapper, 'setup-result-charts').text()).toContain('107.0.1+up0.2.15, 107.0.0+up0.1.31');
+    const provider = getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider');
+
+    expect(provider?.spec.template.spec.volumes).toEqual([{ name: 'cloud-config', secret: { secretName: 'harvester-cloud-config' } }]);
+    expect(provider?.spec.template.spec.containers[0].args).toContain(`--cluster-name=${ K3S_BARE.name }`);
+    expect(getObject(state, K3S_BARE.id, 'apps.daemonset', 'kube-system/harvester-csi-driver')).toBeTruthy();
+
+    // The overview, opened again, has nothing left to report: both installed, the CSI account bound on the host.
+    const overview = await mountDemo(OverviewPage, K3S_BARE.id);
+
+    expect(byId(overview.wrapper, 'overview-problems').text()).toContain('Nothing needs attention.');
+    expect(byId(overview.wrapper, 'overview-component-cloudProvider').text()).toContain('Installed, version 0.2.8');
+  });
+
+  it('keeps the form and says what happened when Harvester refuses', async() => {
+    const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id);
+
+    await input(wrapper, 'setup-namespace').setValue('no-such-ns');
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    expect(byId(wrapper, 'setup-generate-failure').text()).toContain('namespaces "no-such-ns" not found');
+    expect(input(wrapper, 'setup-namespace').element.value).toBe('no-such-ns');
+    expect(byId(wrapper, 'setup-credential').exists()).toBe(false);
+  });
+});
