@@ -174,23 +174,3 @@ export function groupRows(rows: LbRow[], by: GroupBy): RowGroup[] {
     .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
     .map(([key, rs]) => ({ key, rows: rs }));
 }
-
-export type SortBy = 'name' | 'namespace' | 'address' | 'state';
-
-export function sortRows(rows: LbRow[], by: SortBy, desc = false): LbRow[] {
-  const val = (r: LbRow) => (by === 'state' ? (r.address ? '1' : '0') : by === 'address' ? r.address || '' : by === 'namespace' ? r.namespace : r.name);
-  const sorted = [...rows].sort((a, b) => val(a).localeCompare(val(b)) || a.ref.localeCompare(b.ref));
-
-  return desc ? sorted.reverse() : sorted;
-}
-
-/** Rows whose name, namespace, address, network or pool contain the text (case-insensitive). */
-export function filterRows(rows: LbRow[], text: string): LbRow[] {
-  const t = text.trim().toLowerCase();
-
-  if (!t) {
-    return rows;
-  }
-
-  return rows.filter((r) => [r.ref, r.address || '', r.network, r.pool.state === 'read' ? r.pool.name || '' : ''].some((v) => v.toLowerCase().includes(t)));
-}
