@@ -35,6 +35,13 @@ export const SERVER_FIELDS: Partial<Record<SortField, string>> = {
   state: 'metadata.state.name', name: 'metadata.name', namespace: 'metadata.namespace', address: 'metadata.fields[3]'
 };
 
+export const SORTABLE: readonly string[] = ['state', 'name', 'namespace', 'address', 'network', 'pool'];
+
+/** The column header's `aria-sort`: only on the sorted column. */
+export function ariaSort(c: Controls, column: string): 'ascending' | 'descending' | undefined {
+  return c.sort === column ? (c.desc ? 'descending' : 'ascending') : undefined;
+}
+
 export function sortsOnServer(field: SortField): boolean {
   return !!SERVER_FIELDS[field];
 }
