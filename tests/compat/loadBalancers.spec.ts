@@ -3,17 +3,18 @@
  * product `init` hook runs on Rancher 2.11+), with the rows' pool and state, and a server-side state filter.
  */
 import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
-import { SEL } from '../e2e/selectors';
-import { choose, paths, STEP_MS } from '../e2e/ui';
+import { choose, STEP_MS } from '../e2e/ui';
 import { expect, test } from './fixtures';
 import { openPage } from './steps';
 
 const PAGE = '[data-testid="lb-page"]';
+const NAV_LINK = '.side-nav a.type-link:has(span.label:text-is("Load Balancers"))';
 const row = (name: string) => `${ PAGE } [data-testid="lb-row-default-${ name }"]`;
 
 test('the Load Balancers page: from the side menu, every LoadBalancer Service with its pool and state', async({ adminPage: page, sim }) => {
-  await openPage(page, sim.dashboard, paths.services(RKE2_GUEST.id), SEL.table.rows);
-  await page.locator('nav').getByRole('link', { name: 'Load Balancers', exact: true }).click();
+  // The cluster's Events list, in the side menu's Cluster group beside Load Balancers.
+  await openPage(page, sim.dashboard, `/c/${ RKE2_GUEST.id }/explorer/event`, NAV_LINK);
+  await page.locator(NAV_LINK).first().click();
   await page.waitForURL(/\/explorer\/harvester-load-balancers$/);
   await page.locator(row(SERVICES.webPool)).waitFor({ state: 'visible', timeout: 2 * STEP_MS });
 
