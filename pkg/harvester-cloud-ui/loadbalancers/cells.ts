@@ -33,7 +33,7 @@ export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
   if (by === 'none') {
     return { key: `${ K }.group.all` };
   }
-  if (by === 'pool' && (key === 'notReadable' || key === 'dhcp')) {
+  if (by === 'pool' && ['notReadable', 'dhcp', 'loading'].includes(key)) {
     return { key: `${ K }.pool.${ key }` };
   }
 

@@ -20,7 +20,7 @@ export interface Controls {
   /** Name, namespace or address contains it (server-side). */
   text: string;
   state: StateFilter;
-  /** '' for any; otherwise a pool name or a `RowPool` state (`notReadable`, `dhcp`, `none`). */
+  /** '' for any; otherwise a pool name or a `RowPool` state (`notReadable`, `dhcp`, `none`, `loading`). */
   pool: string;
   /** '' for any, `-` for no network (the management network), else the network's name. */
   network: string;

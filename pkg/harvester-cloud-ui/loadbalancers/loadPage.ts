@@ -127,3 +127,13 @@ export async function loadHost(store: StoreLike, guestClusterId: string, cluster
     return null;
   }
 }
+
+/** What a page shows after its Services: the host's LoadBalancers and pools, and the Pending rows' events. */
+export async function loadPageDetails(store: StoreLike, guestClusterId: string, clusterName: Promise<string | null>, services: KubeObject[]): Promise<{ host: HostView | null; events: KubeObject[] | null }> {
+  const [host, events] = await Promise.all([
+    clusterName.then((name) => loadHost(store, guestClusterId, name, services)),
+    loadEvents(store, services),
+  ]);
+
+  return { host, events };
+}

@@ -91,5 +91,5 @@ describe('Load Balancers page at 5,000 LoadBalancer Services', () => {
     expect(total).toBeLessThan(100 * 1024);
     // eslint-disable-next-line no-console
     console.log(`lb page at 5,000 Services: ${ sent.length } requests, ${ (total / 1024).toFixed(1) } KiB gzipped\n${ sent.map((r) => `${ (r.gzip / 1024).toFixed(1) } KiB ${ r.url }`).join('\n') }`);
-  });
+  }, 60000);
 });

@@ -113,4 +113,11 @@ describe('Load Balancers page rows', () => {
     expect(groupRows(rows, 'pool').map((g) => [g.key, g.rows.map((r) => r.name)])).toEqual([['global', ['a']], ['vlan100', ['b', 'c']]]);
     expect(groupRows(rows, 'network').map((g) => g.key)).toEqual(['default/vlan100', '']);
   });
+
+  it('shows the rows before the host is read: the pool is "reading", never "not readable"', () => {
+    const [dhcp, pool] = buildRows([svc('d', { 'cloudprovider.harvesterhci.io/ipam': 'dhcp' }), svc('p')], [], undefined);
+
+    expect([dhcp.pool, pool.pool]).toEqual([{ state: 'dhcp' }, { state: 'loading' }]);
+    expect(buildRows([svc('p')], [], null)[0].pool).toEqual({ state: 'notReadable' });
+  });
 });
