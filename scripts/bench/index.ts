@@ -89,3 +89,24 @@ function topologyRenderReport() {
 }
 
 topologyRenderReport();
+
+/** Issue 20: the Load Balancers page's first row no later than the shell's Service list's, 5,000 Services, same run. */
+function lbRenderReport() {
+  const file = path.join(ROOT, 'tmp', 'bench', 'lb-render.json');
+
+  console.log('\n## Load Balancers page beside the Service list (real Rancher UI build, extension installed, in-app navigation)');
+  if (!fs.existsSync(file)) {
+    console.log('  not measured (scripts/bench/renderLb.ts did not run: see tmp/bench/render-lb.log)');
+
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const ratio = r.firstRowMs.loadBalancers / r.firstRowMs.serviceList;
+  const visit = (v: { count: number; encoded: number }) => `${ v.count } requests, ${ kib(v.encoded) } transferred`;
+
+  console.log(`Rancher ${ r.rancher }, measured ${ r.measuredAt }, ${ r.services } more LoadBalancer Services; medians of ${ r.runs } first visits (fresh page each).`);
+  console.log(`  first row: Service list ${ Math.round(r.firstRowMs.serviceList) } ms, Load Balancers ${ Math.round(r.firstRowMs.loadBalancers) } ms, ratio ${ ratio.toFixed(2) } (budget <= 1) [${ ratio <= 1 ? 'ok' : 'OVER' }]`);
+  console.log(`  requests: Service list ${ visit(r.requests.serviceList) }; Load Balancers ${ visit(r.requests.loadBalancers) } (budget < 100 KiB) [${ r.requests.loadBalancers.encoded < 100 * 1024 ? 'ok' : 'OVER' }]`);
+}
+
+lbRenderReport();

@@ -101,14 +101,14 @@ export interface RenderReport {
   results: SizeResult[];
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
 
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
 }
 
 /** Clicks `click` in the page and resolves, per selector, the ms from the click to the frame after it appeared. */
-async function timeInPage(page: Page, click: string, ready: string[]): Promise<number[]> {
+export async function timeInPage(page: Page, click: string, ready: string[]): Promise<number[]> {
   await page.locator(click).first().waitFor({ state: 'visible', timeout: WAIT_MS });
 
   return page.evaluate(({ click, ready, wait }) => new Promise<number[]>((resolve, reject) => {
@@ -158,7 +158,7 @@ async function timeInPage(page: Page, click: string, ready: string[]): Promise<n
 }
 
 /** Records the requests a visit makes (started while `recording`), with their transferred and decoded sizes. */
-class RequestLog {
+export class RequestLog {
   private current: Promise<VisitRequests['urls'][number] | null>[] | null = null;
   private since = 0;
 

@@ -9,4 +9,6 @@ jest -c jest.bench.config.js --silent >/dev/null 2>&1 || jest -c jest.bench.conf
 render_log=tmp/bench/render.log
 mkdir -p tmp/bench
 tsx scripts/bench/render.ts 2>"$render_log" || echo "render bench skipped: $(tail -n 1 "$render_log" 2>/dev/null || echo 'no output') (see $render_log)"
+# The Load Balancers page beside the Service list at 5,000 LoadBalancer Services (writes tmp/bench/lb-render.json).
+tsx scripts/bench/renderLb.ts 2>tmp/bench/render-lb.log || echo "load balancers render bench skipped: $(tail -n 1 tmp/bench/render-lb.log 2>/dev/null || echo 'no output') (see tmp/bench/render-lb.log)"
 tsx scripts/bench/index.ts

@@ -5,8 +5,9 @@
  * the global pool (label `loadbalancer.harvesterhci.io/global-ip-pool: "true"`) is used. Loose mode (retried for
  * Cluster-type load balancers) also lets an empty project or guest cluster in the tuple match.
  *
- * The real selector walks its informer cache in no fixed order, so among equal priorities the last one seen
- * wins; the simulator walks pools by name and keeps the first, to stay deterministic.
+ * The real selector walks its informer cache in no fixed order and keeps the last pool with a priority `>=` the
+ * best so far (and the last global pool); the simulator walks pools by name with the same comparisons, so on a tie
+ * the last by name wins, as the UI's `choosePool` says for pools listed by name (Steve's default order).
  */
 import { KubeObject } from '../steve/types';
 
@@ -41,16 +42,16 @@ export function poolMatches(pool: KubeObject, r: Requirement, loose: boolean): b
 export function selectPool(pools: KubeObject[], r: Requirement, loose: boolean): KubeObject | undefined {
   let selected: KubeObject | undefined;
   let global: KubeObject | undefined;
-  let priority = -1;
+  let priority = 0;
 
   for (const pool of [...pools].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))) {
     if (pool.metadata.labels?.[GLOBAL_POOL_LABEL] === 'true') {
-      global = global || pool;
+      global = pool;
       continue;
     }
     const p = pool.spec?.selector?.priority || 0;
 
-    if (poolMatches(pool, r, loose) && p > priority) {
+    if (poolMatches(pool, r, loose) && p >= priority) {
       selected = pool;
       priority = p;
     }

@@ -175,6 +175,14 @@ export interface ListPage<T> {
   offsetToken?: string;
 }
 
+/** SQLite's `COLLATE NOCASE`, which Steve's SQL cache sorts with (v0.10.2 sqlgenerator.go): ASCII case folded, else code units. */
+function noCase(a: string, b: string): number {
+  const x = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const y = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 function compareBy(sort: string[]): ((a: any, b: any) => number) | null {
   if (!sort.length) {
     return null;
@@ -188,7 +196,7 @@ function compareBy(sort: string[]): ((a: any, b: any) => number) | null {
       const vb = fieldValue(b, field);
       const na = Number(va);
       const nb = Number(vb);
-      const cmp = va !== '' && vb !== '' && !isNaN(na) && !isNaN(nb) ? na - nb : va.localeCompare(vb);
+      const cmp = va !== '' && vb !== '' && !isNaN(na) && !isNaN(nb) ? na - nb : noCase(va, vb);
 
       if (cmp) {
         return desc ? -cmp : cmp;

@@ -42,6 +42,22 @@ function clone<T>(v: T): T {
   return v === undefined ? v : JSON.parse(JSON.stringify(v));
 }
 
+/**
+ * Seeded events name their object by kind, namespace and name; Kubernetes' event recorder also copies its uid
+ * (client-go `tools/reference.GetReference`), which clients filter on (Steve indexes `involvedObject.uid`).
+ */
+function linkEventUids(cluster: ClusterState): void {
+  Object.values(cluster.objects.event || {}).forEach((e) => {
+    const io = e.involvedObject;
+    const t = io && !io.uid ? typeOfObject({ apiVersion: io.apiVersion || 'v1', kind: io.kind }) : undefined;
+    const target = t ? cluster.objects[t.id]?.[io.namespace ? `${ io.namespace }/${ io.name }` : io.name] : undefined;
+
+    if (target) {
+      io.uid = target.metadata.uid;
+    }
+  });
+}
+
 function clustersFromSeed(seed: Seed): Record<string, ClusterState> {
   const clusters: Record<string, ClusterState> = {};
   // One timestamp for the whole seed: objects look like they were created a day ago.
@@ -70,6 +86,7 @@ function clustersFromSeed(seed: Seed): Record<string, ClusterState> {
       obj.metadata.generation = obj.metadata.generation || 1;
       (cluster.objects[t.id] = cluster.objects[t.id] || {})[steveId(obj)] = obj;
     }
+    linkEventUids(cluster);
     clusters[c.id] = cluster;
   }
 

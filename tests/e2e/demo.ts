@@ -13,7 +13,7 @@ import path from 'node:path';
 import { demoSeed } from '../../simulator/demo/seed';
 import { CSI_ON_STEP } from '../../simulator/controllers';
 import { SimServer, startSimServer } from '../../simulator/server';
-import { createState } from '../../simulator/steve/state';
+import { createState, resetState, SimState } from '../../simulator/steve/state';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const RESULTS = path.join(ROOT, 'test-results');
@@ -151,13 +151,54 @@ export async function startDashboard(api: string, log = (line: string) => consol
 }
 
 /**
+ * `POST /__sim/scale-services {count}` (e2e only): the demo data with `count` more LoadBalancer Services on rke2-guest,
+ * as `SIM_SCALE_SERVICES=<count> npm run sim` seeds them, until the next reset (which brings back the plain demo). The
+ * dashboard dev server proxies to this one simulator, so the scale flows share it instead of starting their own.
+ */
+function scaleServicesControl(state: SimState): SimState['controls'][string] {
+  return (method, _segments, body) => {
+    const count = Number((body as { count?: number } | null)?.count);
+
+    if (method !== 'POST' || !Number.isInteger(count) || count < 0) {
+      return {
+        status: 400, headers: {}, body: { message: 'POST {count: <n>}' }
+      };
+    }
+    // The seed is read-only for the simulator; here it is swapped for one reset only.
+    const writable = state as { seed: SimState['seed'] };
+    const [plain, env] = [state.seed, process.env.SIM_SCALE_SERVICES];
+
+    process.env.SIM_SCALE_SERVICES = `${ count }`;
+    try {
+      writable.seed = demoSeed();
+      resetState(state);
+    } finally {
+      writable.seed = plain;
+      if (env === undefined) {
+        delete process.env.SIM_SCALE_SERVICES;
+      } else {
+        process.env.SIM_SCALE_SERVICES = env;
+      }
+    }
+
+    return {
+      status: 200, headers: {}, body: { count }
+    };
+  };
+}
+
+/**
  * The simulator with fresh demo data, in this process, on a free port. Its CSI driver (provisioning, binding,
  * snapshots, restores) acts only when a flow calls `SimClient.stepControllers()`: the flows that wait for a volume
  * or a snapshot decide when the driver acts, and the others see exactly the objects they made.
  */
 export function startSimulator(): Promise<SimServer> {
+  const state = createState(demoSeed());
+
+  state.controls['scale-services'] = scaleServicesControl(state);
+
   return startSimServer({
-    state: createState(demoSeed()), port: 0, repoRoot: ROOT, pingMs: 10000, controllers: CSI_ON_STEP
+    state, port: 0, repoRoot: ROOT, pingMs: 10000, controllers: CSI_ON_STEP
   });
 }
 

@@ -38,6 +38,15 @@ export class SimClient {
     }
   }
 
+  /** The demo data plus `count` LoadBalancer Services on rke2-guest (tests/e2e/demo.ts), until the next reset. */
+  async scaleServices(count: number): Promise<void> {
+    const res = await this.call('POST', '/__sim/scale-services', { count });
+
+    if (res.status !== 200) {
+      throw new Error(`simulator scale-services answered ${ res.status }`);
+    }
+  }
+
   async addFault(fault: Fault): Promise<void> {
     const res = await this.call('POST', '/__sim/faults', fault);
 

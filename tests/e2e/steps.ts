@@ -30,9 +30,11 @@ export const A = {
 
 /** web-pool's annotations in the demo data (simulator/demo/clusters/rke2Guest.ts). */
 export const WEB_POOL_ANNOTATIONS = {
-  [A.ipam]:                      'pool',
-  'example.com/owner':           'team-a',
-  'kube-vip.io/loadbalancerIPs': WEB_POOL_IP,
+  [A.ipam]:                       'pool',
+  [A.network]:                    'default/vlan200',
+  'example.com/owner':            'team-a',
+  'kube-vip.io/loadbalancerIPs':  WEB_POOL_IP,
+  'kube-vip.io/serviceInterface': 'enp2s0',
 };
 
 /** The stored annotations of a Service, failing when it does not exist. */

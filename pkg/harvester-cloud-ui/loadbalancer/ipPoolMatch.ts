@@ -113,7 +113,8 @@ export function matchPools(pools: KubeObject[], r: Requirement, guestCluster = t
   let result = pick(false);
 
   if (!result.chosen) {
-    const global = result.verdicts.find((v) => v.global);
+    // `Select` keeps the last global pool it walks (Steve lists by name: the last by name).
+    const global = result.verdicts.filter((v) => v.global).pop();
 
     if (global) {
       global.chosen = true;

@@ -33,9 +33,19 @@ export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
   if (by === 'none') {
     return { key: `${ K }.group.all` };
   }
-  if (by === 'pool' && (key === 'notReadable' || key === 'dhcp')) {
+  if (by === 'pool' && ['notReadable', 'dhcp', 'loading'].includes(key)) {
     return { key: `${ K }.pool.${ key }` };
   }
 
   return key ? { key: `${ K }.group.${ by }`, args: { name: key } } : { key: `${ K }.group.${ by }None` };
+}
+
+/** The Service's own detail page in the cluster explorer. */
+export function detailRoute(clusterId: string, row: LbRow) {
+  return {
+    name:   'c-cluster-product-resource-namespace-id',
+    params: {
+      cluster: clusterId, product: 'explorer', resource: 'service', namespace: row.namespace, id: row.name
+    }
+  };
 }

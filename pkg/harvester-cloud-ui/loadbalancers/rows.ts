@@ -16,7 +16,7 @@ export type RowIpam = 'pool' | 'dhcp' | 'invalid';
 /** What the host tells of the Service's pool: read (with the rule), or not readable by this user. */
 export type RowPool =
   | { state: 'read'; name: string | null; rule: PoolRule | null; /** The pool the rules pick today when it is not the allocated one. */ now?: string | null }
-  | { state: 'notReadable' } | { state: 'dhcp' };
+  | { state: 'notReadable' } | { state: 'dhcp' } | { state: 'loading' };
 
 export interface LbRow {
   ref: string;
@@ -67,9 +67,12 @@ function hostIndex(host: HostView) {
   };
 }
 
-function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null, find: ((o: KubeObject) => KubeObject | null) | null): RowPool {
+function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null | undefined, find: ((o: KubeObject) => KubeObject | null) | null): RowPool {
   if (ipam === 'dhcp') {
     return { state: 'dhcp' };
+  }
+  if (host === undefined) {
+    return { state: 'loading' };
   }
   if (!host || !find) {
     return { state: 'notReadable' };
@@ -103,8 +106,11 @@ function stub(ref: string): KubeObject {
   return { metadata: { namespace, name } } as KubeObject;
 }
 
-/** Rows of one page of Services; `services` may be that page, `events` the page's one events list (null: unreadable). */
-export function buildRows(services: KubeObject[], events: KubeObject[] | null, host: HostView | null): LbRow[] {
+/**
+ * Rows of one page of Services; `services` may be that page, `events` the page's one events list (null: unreadable),
+ * `host` what the Harvester host says (null: not readable; undefined: not read yet).
+ */
+export function buildRows(services: KubeObject[], events: KubeObject[] | null, host: HostView | null | undefined): LbRow[] {
   const byRef = new Map(services.map((s) => [serviceRef(s), s]));
   const primaries = new Set(services.map((s) => s.metadata.annotations?.[ANNOTATIONS.primaryService]).filter(Boolean) as string[]);
   const eventsByRef = new Map<string, KubeObject[]>();
@@ -173,24 +179,4 @@ export function groupRows(rows: LbRow[], by: GroupBy): RowGroup[] {
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)))
     .map(([key, rs]) => ({ key, rows: rs }));
-}
-
-export type SortBy = 'name' | 'namespace' | 'address' | 'state';
-
-export function sortRows(rows: LbRow[], by: SortBy, desc = false): LbRow[] {
-  const val = (r: LbRow) => (by === 'state' ? (r.address ? '1' : '0') : by === 'address' ? r.address || '' : by === 'namespace' ? r.namespace : r.name);
-  const sorted = [...rows].sort((a, b) => val(a).localeCompare(val(b)) || a.ref.localeCompare(b.ref));
-
-  return desc ? sorted.reverse() : sorted;
-}
-
-/** Rows whose name, namespace, address, network or pool contain the text (case-insensitive). */
-export function filterRows(rows: LbRow[], text: string): LbRow[] {
-  const t = text.trim().toLowerCase();
-
-  if (!t) {
-    return rows;
-  }
-
-  return rows.filter((r) => [r.ref, r.address || '', r.network, r.pool.state === 'read' ? r.pool.name || '' : ''].some((v) => v.toLowerCase().includes(t)));
 }

@@ -106,6 +106,8 @@ export interface LoadBalancerSpec {
   network?: string;
   /** The network the Service asked for when the load balancer was made (provider v0.2.7); defaults to `network`. */
   lbNetwork?: string;
+  /** The Service's `cloudprovider.harvesterhci.io/project`, copied to the requirement (provider `constructLB`). */
+  project?: string;
   ports: { name: string; port: number; protocol: string; backendPort: number }[];
   /** The address it got; none with `pendingMessage` means Pending. */
   address?: string;
@@ -126,7 +128,7 @@ export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
     namespace:   spec.namespace,
     annotations: {
       'loadbalancer.harvesterhci.io/network':     spec.network || '',
-      'loadbalancer.harvesterhci.io/project':     '',
+      'loadbalancer.harvesterhci.io/project':     spec.project || '',
       'loadbalancer.harvesterhci.io/namespace':   '',
       'loadbalancer.harvesterhci.io/cluster':     spec.guestCluster,
       'cloudprovider.harvesterhci.io/lb-network': spec.lbNetwork ?? spec.network ?? '',

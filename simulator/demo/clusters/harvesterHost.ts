@@ -75,6 +75,7 @@ function loadBalancers() {
       serviceNamespace: 'default',
       serviceName:      SERVICES.webPool,
       ipam:             'pool',
+      network:          NETWORKS.vlan200,
       ports:            [{
         name: 'http', port: 80, protocol: 'TCP', backendPort: 31080
       }, {
@@ -135,7 +136,9 @@ function ipPools() {
       range: {
         subnet: '192.168.100.0/24', rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109', gateway: '192.168.100.1'
       },
-      network: NETWORKS.vlan200,
+      // No network: the k3s guest's provider (v0.1.5) writes none on its LoadBalancers, and a pool matches only
+      // the same network (selectIPPool, R-POOL-1).
+      network: '',
       scope:   [{
         project: '*', namespace: '*', guestCluster: K3S_GUEST.name
       }],

@@ -15,6 +15,7 @@ import { guestVolumes } from './guestVolumes';
 
 const KUBELET = 'v1.33.5+rke2r1';
 const IPAM = 'cloudprovider.harvesterhci.io/ipam';
+const NETWORK = 'cloudprovider.harvesterhci.io/network';
 
 function services() {
   return [
@@ -33,10 +34,14 @@ function services() {
       clusterIP:   '10.43.20.11',
       selector:    { app: 'web' },
       annotations: {
-        [IPAM]:                        'pool',
-        'example.com/owner':           'team-a',
-        // Written by the cloud provider itself; the UI must keep them as they are.
-        'kube-vip.io/loadbalancerIPs': WEB_POOL_IP,
+        [IPAM]:                         'pool',
+        // On vlan200, the network pool-rke2-guest serves: selectIPPool picks that pool for it (exact match).
+        [NETWORK]:                      NETWORKS.vlan200,
+        'example.com/owner':            'team-a',
+        // Written by the cloud provider itself (v0.2.7: the interface the NAD mapping gives vlan200); the UI must
+        // keep them as they are.
+        'kube-vip.io/loadbalancerIPs':  WEB_POOL_IP,
+        'kube-vip.io/serviceInterface': 'enp2s0',
       },
       ports: [{
         name: 'http', port: 80, nodePort: 31080
@@ -58,7 +63,8 @@ function services() {
       type:        'LoadBalancer',
       clusterIP:   '10.43.20.13',
       selector:    { app: 'api' },
-      annotations: { 'cloudprovider.harvesterhci.io/primary-service': `default/${ SERVICES.webPool }` },
+      // The provider copies the primary's network to its secondaries (v0.2.7 `updateSecondaryServiceLoadBalancerIP`).
+      annotations: { 'cloudprovider.harvesterhci.io/primary-service': `default/${ SERVICES.webPool }`, [NETWORK]: NETWORKS.vlan200 },
       ports:       [{
         name: 'api', port: 8080, nodePort: 31880
       }],

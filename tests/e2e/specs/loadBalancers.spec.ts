@@ -1,6 +1,7 @@
 /**
  * Issue 20: the Load Balancers page of rke2-guest (the demo's LoadBalancer Services): address, IPAM, network, the IP
- * pool and why, sharing, Pending reasons as the Service detail page gives them; in English and in Simplified Chinese.
+ * pool and why, sharing, Pending reasons as the Service detail page gives them; sort and filter (state and address on
+ * the server, pool on the page) and grouping; in English and in Simplified Chinese. At 5,000: loadBalancersScale.spec.ts.
  */
 import type { Locator } from '@playwright/test';
 import { SERVICES } from '../../../simulator/demo/ids';
@@ -27,10 +28,32 @@ test('20. the Load Balancers page: every LoadBalancer Service with its pool and 
   expect(await page.locator(PAGER).innerText(), 'server-side pages').toMatch(/Page 1 of 1/);
   expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations').toEqual([]);
 
-  // Grouped by network: one table per network.
-  await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, 'Network');
-  await expect(page.locator(`${ PAGE } h3`).first()).toBeVisible();
+  // Filtered by state on the server: only the Pending ones, then all again.
+  await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'Pending');
+  await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0);
+  await expect(page.locator(row(SERVICES.pendingNoPool))).toBeVisible();
+  await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'All');
+  await expect(page.locator(row(SERVICES.webPool))).toBeVisible();
+
+  // Sorted by address on the server: the allocated ones first, the header says so.
+  await page.locator(`${ PAGE } [data-testid="lb-sort-address"]`).click();
+  await expect(page.locator(`${ PAGE } th[aria-sort="ascending"]`)).toContainText('Address');
+  await expect(page.locator(`${ PAGE } tbody tr`).first()).toHaveAttribute('data-testid', /lb-row-default-web-(pool|shared)/);
+
+  // Filtered by pool on the page's rows: web-pool and the secondaries sharing its address; the page says where.
+  await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, 'pool-rke2-guest');
+  await expect(page.locator(`${ PAGE } tbody tr`)).toHaveCount(3);
+  await expect(page.locator(`${ PAGE } [data-testid="lb-page-scope"]`)).toContainText('Only this page\'s rows: the IP pool filter');
+  await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, 'Any');
+
+  // Grouped by pool: one table per pool, the Services without a pool last.
+  await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, 'IP pool');
+  await expect(page.locator(`${ PAGE } h3`).filter({ hasText: 'Pool pool-rke2-guest (3)' })).toBeVisible();
+  await expect(page.locator(`${ PAGE } h3`).last()).toContainText('No pool');
+  expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations, grouped').toEqual([]);
   await shot('load-balancers', { doc: 'load-balancers.png', tall: true });
+  await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, 'Network');
+  await expect(page.locator(`${ PAGE } h3`).filter({ hasText: 'Network default/vlan100' })).toBeVisible();
 
   // The row links to the Service's own detail page.
   await page.locator(row(SERVICES.pendingNoPool)).locator('a').click();
@@ -43,5 +66,11 @@ test('zh-hans: the Load Balancers page shows no English', async({ page, dashboar
   await open(page, dashboardUrl, lbPath(RKE2), PAGER);
   expect(await page.locator(`${ PAGE } h1`).innerText()).toBe('Harvester 负载均衡器');
   expect(await textOf(page.locator(row(SERVICES.pendingNoPool))), 'a Pending one, in Chinese').toContain('等待中');
+  await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, '等待中');
+  await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0);
+  await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, /^\s*无 IP 池\s*$/);
+  await expect(page.locator(`${ PAGE } [data-testid="lb-page-scope"]`)).toContainText('仅对本页的行生效');
+  await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, '网络');
+  await expect(page.locator(`${ PAGE } h3`).first()).toContainText('网络');
   await expectNoEnglish(page, 'Load Balancers page', [PAGE]);
 });

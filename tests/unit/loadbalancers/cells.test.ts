@@ -40,7 +40,7 @@ describe('Load Balancers page cells', () => {
     expect(zh.map(([k]) => k)).toEqual(en.map(([k]) => k));
     for (const [key, msg] of [...en, ...zh]) {
       expect(() => new IntlMessageFormat(msg, 'en').format({
-        pool: 'p', now: 'q', primary: 's', name: 'n', page: '1', pages: '2', count: '3'
+        pool: 'p', now: 'q', primary: 's', name: 'n', page: '1', pages: '2', count: '3', what: 'w', controllers: 'c', known: 'k', clusters: 'o', namespace: 'ns'
       })).not.toThrow();
       expect(`${ key }:${ msg }`).not.toMatch(/[<>]/);
     }

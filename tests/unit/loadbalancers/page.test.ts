@@ -38,9 +38,8 @@ describe('Load Balancers page', () => {
 
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rowText(wrapper, 'web-pool')).toContain('192.168.100.50');
-    // The demo's pool-rke2-guest is on vlan200 and web-pool's LoadBalancer names no network: allocated before, but
-    // selectIPPool would match no pool today, and the row says so.
-    expect(rowText(wrapper, 'web-pool')).toContain('pool-rke2-guest — allocated earlier; today no pool matches this load balancer');
+    // web-pool is on vlan200, the network of pool-rke2-guest, which is scoped to rke2-guest: "from pool" and "why" agree.
+    expect(rowText(wrapper, 'web-pool')).toContain('pool-rke2-guest — network and scope match');
     expect(rowText(wrapper, 'no-pool')).toContain('No matching IP pool');
   });
 
@@ -92,5 +91,5 @@ describe('Load Balancers page at 5,000 LoadBalancer Services', () => {
     expect(total).toBeLessThan(100 * 1024);
     // eslint-disable-next-line no-console
     console.log(`lb page at 5,000 Services: ${ sent.length } requests, ${ (total / 1024).toFixed(1) } KiB gzipped\n${ sent.map((r) => `${ (r.gzip / 1024).toFixed(1) } KiB ${ r.url }`).join('\n') }`);
-  });
+  }, 60000);
 });

@@ -1,11 +1,8 @@
 /**
  * The Load Balancers page's rows: IPAM, the pool from the host (or "not readable"), sharing groups, the Pending
- * reason the detail page gives, grouping, filter and sort; and the page's requests (slim, paginated, one events list).
+ * reason the detail page gives, grouping (sort and filter: listControls.test.ts).
  */
-import {
-  buildRows, filterRows, groupRows, ipamOf, sortRows
-} from '@pkg/loadbalancers/rows';
-import { eventsUrl, hostLbSelector, servicesPageUrl } from '@pkg/loadbalancers/loadPage';
+import { buildRows, groupRows, ipamOf } from '@pkg/loadbalancers/rows';
 import { KubeObject } from '@pkg/cluster/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
@@ -104,7 +101,7 @@ describe('Load Balancers page rows', () => {
     expect(rows[0].pending?.args.network).toBe('default/x');
   });
 
-  it('groups by pool and by network, the ungrouped last, and filters and sorts', () => {
+  it('groups by pool and by network, the ungrouped last', () => {
     const rows = buildRows([
       svc('b', { 'cloudprovider.harvesterhci.io/network': 'default/vlan100' }, '10.0.0.2'),
       svc('a', {}, '10.0.0.1'),
@@ -115,33 +112,12 @@ describe('Load Balancers page rows', () => {
 
     expect(groupRows(rows, 'pool').map((g) => [g.key, g.rows.map((r) => r.name)])).toEqual([['global', ['a']], ['vlan100', ['b', 'c']]]);
     expect(groupRows(rows, 'network').map((g) => g.key)).toEqual(['default/vlan100', '']);
-    expect(filterRows(rows, 'VLAN100').map((r) => r.name)).toEqual(['b', 'c']);
-    expect(sortRows(rows, 'name').map((r) => r.name)).toEqual(['a', 'b', 'c']);
-    expect(sortRows(rows, 'state').map((r) => r.name)[0]).toBe('c');
-  });
-});
-
-describe('Load Balancers page requests', () => {
-  it('asks Steve for one slim, sorted page of LoadBalancer Services, filtered by name', () => {
-    const url = new URL(servicesPageUrl('/k8s/clusters/c-1/v1/services', {
-      page: 2, sort: 'metadata.name', text: 'web'
-    }), 'https://x');
-
-    expect(url.searchParams.getAll('filter')).toEqual(['spec.type=LoadBalancer', 'metadata.name~web']);
-    expect([url.searchParams.get('pagesize'), url.searchParams.get('page'), url.searchParams.get('sort')]).toEqual(['100', '2', 'metadata.name']);
-    expect(url.searchParams.getAll('include')).toContain('status.loadBalancer');
   });
 
-  it('lists the Services\' events once, slim', () => {
-    const url = new URL(eventsUrl('/k8s/clusters/c-1/v1/events'), 'https://x');
+  it('shows the rows before the host is read: the pool is "reading", never "not readable"', () => {
+    const [dhcp, pool] = buildRows([svc('d', { 'cloudprovider.harvesterhci.io/ipam': 'dhcp' }), svc('p')], [], undefined);
 
-    expect(url.searchParams.get('fieldSelector')).toBe('involvedObject.kind=Service');
-    expect(url.searchParams.getAll('include')).toContain('involvedObject');
-  });
-
-  it('asks the host only for the LoadBalancers of the page\'s Services and their primaries', () => {
-    const page = [svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/off-page' })];
-
-    expect(hostLbSelector('rke2-guest', page)).toBe('cloudprovider.harvesterhci.io/cluster=rke2-guest,cloudprovider.harvesterhci.io/serviceName in (api,off-page,web)');
+    expect([dhcp.pool, pool.pool]).toEqual([{ state: 'dhcp' }, { state: 'loading' }]);
+    expect(buildRows([svc('p')], [], null)[0].pool).toEqual({ state: 'notReadable' });
   });
 });

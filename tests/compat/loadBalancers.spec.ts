@@ -1,0 +1,30 @@
+/**
+ * Issue 20 in each production build: the Load Balancers page reached from the cluster explorer's side menu (its
+ * product `init` hook runs on Rancher 2.11+), with the rows' pool and state, and a server-side state filter.
+ */
+import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
+import { choose, STEP_MS } from '../e2e/ui';
+import { expect, test } from './fixtures';
+import { openPage } from './steps';
+
+const PAGE = '[data-testid="lb-page"]';
+const NAV_LINK = '.side-nav a.type-link:has(span.label:text-is("Load Balancers"))';
+const row = (name: string) => `${ PAGE } [data-testid="lb-row-default-${ name }"]`;
+
+test('the Load Balancers page: from the side menu, every LoadBalancer Service with its pool and state', async({ adminPage: page, sim }) => {
+  // The cluster's Events list, in the side menu's Cluster group beside Load Balancers.
+  await openPage(page, sim.dashboard, `/c/${ RKE2_GUEST.id }/explorer/event`, NAV_LINK);
+  await page.locator(NAV_LINK).first().click();
+  await page.waitForURL(/\/explorer\/harvester-load-balancers$/);
+  await page.locator(row(SERVICES.webPool)).waitFor({ state: 'visible', timeout: 2 * STEP_MS });
+
+  const text = async(name: string) => ((await page.locator(row(name)).textContent()) || '').replace(/\s+/g, ' ');
+
+  expect(await text(SERVICES.webPool)).toMatch(/Active.*192\.168\.100\.50.*pool-rke2-guest — network and scope match/);
+  expect(await text(SERVICES.pendingNoPool)).toMatch(/Pending.*No matching IP pool/);
+  await expect(page.locator('[data-testid="lb-page-pager"]')).toContainText('Page 1 of 1');
+
+  await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'Pending');
+  await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0, { timeout: STEP_MS });
+  await expect(page.locator(row(SERVICES.pendingNoPool))).toBeVisible();
+});
