@@ -67,6 +67,39 @@ describe('PVC Volume snapshots tab', () => {
     expect(created.some((n: string) => /^data-db-0-backup-\d{14}$/.test(n))).toBe(true);
   });
 
+  it('sends labels and annotations exactly as typed; a bad key is flagged next to its list and nothing is sent (R-VSN-11)', async() => {
+    const { wrapper, mark } = await open();
+    const type = async(sel: string, i: number, value: string) => {
+      await wrapper.findAll(`${ sel } input`)[i].setValue(value);
+    };
+    const LABELS = '[data-testid="volume-snapshot-labels"]';
+    const ANNOTATIONS = '[data-testid="volume-snapshot-annotations"]';
+
+    await wrapper.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+    await wrapper.find(`${ LABELS } [data-testid="parameter-add"]`).trigger('click');
+    await type(LABELS, 0, 'example.com/Tier/x');
+    await type(LABELS, 1, 'gold');
+    await wrapper.find(`${ ANNOTATIONS } [data-testid="parameter-add"]`).trigger('click');
+    await type(ANNOTATIONS, 0, 'example.com/note');
+    await type(ANNOTATIONS, 1, '  kept, as typed  ');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).text()).toContain('Label key "example.com/Tier/x" is not valid');
+    expect(wrapper.find(`${ LABELS } input`).attributes('aria-invalid')).toBe('true');
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(writes(mark)).toEqual([]);
+
+    await type(LABELS, 0, 'example.com/Tier');
+    await type(LABELS, 1, 'gold plated');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).text()).toContain('The value of label "example.com/Tier" is not valid');
+    await type(LABELS, 1, 'gold');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).exists()).toBe(false);
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(writes(mark)).toEqual([`POST ${ SNAPS }`]);
+    const created = Object.values((state.clusters[RKE2_GUEST.id] as any).objects['snapshot.storage.k8s.io.volumesnapshot']).find((o: any) => /^data-db-0-snapshot-\d{14}$/.test(o.metadata.name) && o.metadata.name !== 'data-db-0-snapshot-20261120093000') as any;
+
+    expect(created.metadata.labels).toEqual({ 'example.com/Tier': 'gold' });
+    expect(created.metadata.annotations).toEqual({ 'example.com/note': '  kept, as typed  ' });
+  });
+
   it('restores to a new PVC with dataSource; RWX is refused before sending', async() => {
     const { wrapper, mark } = await open();
 
