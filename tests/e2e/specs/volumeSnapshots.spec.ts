@@ -142,16 +142,23 @@ async function snapshotsList(page: Page, t: Texts, snapshot: string): Promise<vo
 /** The top bar's namespace picker filters the list (R-VSN-13): kube-system alone hides default's snapshots. */
 async function namespacePicker(page: Page): Promise<void> {
   const seeded = page.locator(tid('snapshots-row-default-data-db-0-backup-20261121093000'));
+  // The picker's menu stays open over the page after a pick; its backdrop closes it.
+  const closeMenu = () => expect(async() => {
+    if (await page.locator('.ns-glass').isVisible()) {
+      await page.locator('.ns-glass').click();
+    }
+    await expect(page.locator(tid('namespaces-menu'))).toHaveCount(0);
+  }).toPass();
 
   await page.locator(tid('namespaces-dropdown')).click();
   await page.locator('.ns-filter-input').fill('kube-system');
-  await page.getByRole('option', { name: 'kube-system', exact: true }).click();
-  await page.keyboard.press('Escape');
+  await page.locator('.ns-option').filter({ hasText: /^\s*kube-system\s*$/ }).click();
+  await closeMenu();
   await expect(page.locator(tid('snapshots-page-filtered'))).toContainText('VolumeSnapshots are in namespaces the namespace filter');
   await expect(seeded).toHaveCount(0);
-  await page.locator(tid('namespaces-dropdown')).click();
-  await page.locator('.ns-clear').click();
-  await page.keyboard.press('Escape');
+  // Back to the shell's default (user namespaces): the picked namespace's own remove button.
+  await page.locator(tid('namespaces-values-close-0')).click();
+  await closeMenu();
   await expect(seeded).toBeVisible();
 }
 
