@@ -6,11 +6,14 @@
  * - driver before v0.2.4: `CreateSnapshot` is Unimplemented → `status.error` with the snapshotter's wrapping;
  * - `type: backup` before v0.2.8 is not read: a local snapshot (R-VSC-4); from v0.2.8 a backup needs the host's
  *   `backup-target` setting, else the driver's `VolumeRemoteBackup <name> is not ready` (R-VSN-5).
+ * - the host object is named as the snapshotter names the CSI snapshot, `snapshot-<uid>` (csi-snapshotter
+ *   `makeSnapshotName`), in the guest's VM namespace: a host VolumeSnapshot of the host PVC (the PV's handle), or a
+ *   VolumeRemoteBackup {type: lh, source} for a backup (R-VSN-12).
  * Restores (a PVC with `dataSource` → VolumeSnapshot) are provisioned by csi.ts through `restoreCheck`.
  */
 import { getObject, SimState, storeObject } from '../steve/state';
 import { ChangeEvent, KubeObject } from '../steve/types';
-import { harvesterGuest } from './harvesterGuests';
+import { harvesterGuest, HarvesterGuest } from './harvesterGuests';
 import { Controller } from './runtime';
 
 export const SNAPSHOT_TYPE = 'snapshot.storage.k8s.io.volumesnapshot';
@@ -50,6 +53,36 @@ function failure(volume: string, desc: string, code = 'Internal'): string {
   return `Failed to check and update snapshot content: failed to take snapshot of the volume ${ volume }: "rpc error: code = ${ code } desc = ${ desc }"`;
 }
 
+/** What `CreateSnapshot` leaves on the host once it answers (it waits for the host object to be ready). */
+function hostObject(guest: HarvesterGuest, name: string, backup: boolean, volume: string, at: string, size: string): KubeObject {
+  if (!backup) {
+    // generateHostSnapManifest: the class from csi-driver-config, labels naming the host PVC's class and mode.
+    return {
+      apiVersion: 'snapshot.storage.k8s.io/v1',
+      kind:       'VolumeSnapshot',
+      metadata:   {
+        name, namespace: guest.vmNamespace, labels: { 'harvesterhci.io/snapHostSC': 'harvester-longhorn', 'harvesterhci.io/snapHostVolumeMode': 'Block' }
+      },
+      spec:   { source: { persistentVolumeClaimName: volume }, volumeSnapshotClassName: 'longhorn-snapshot' },
+      status: {
+        creationTime: at, readyToUse: true, restoreSize: size
+      },
+    };
+  }
+
+  return {
+    apiVersion: 'harvesterhci.io/v1beta1',
+    kind:       'VolumeRemoteBackup',
+    metadata:   {
+      name, namespace: guest.vmNamespace, labels: { 'harvesterhci.io/backupSourceVolume': volume }
+    },
+    spec:   { type: 'lh', source: volume },
+    status: {
+      success: true, csiProvider: 'driver.longhorn.io', handle: `backup-${ name }`, sourceSpec: { resources: { requests: { storage: size } } }
+    },
+  };
+}
+
 function takeSnapshot(state: SimState, clusterId: string, id: string): void {
   const guest = harvesterGuest(state, clusterId);
   const snap = getObject(state, clusterId, SNAPSHOT_TYPE, id);
@@ -66,6 +99,7 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
   }
   const version = csiVersion(state, clusterId);
   const content = `snapcontent-${ snap.metadata.uid }`;
+  const hostName = `snapshot-${ snap.metadata.uid }`;
   const backup = cls.parameters?.type === 'backup' && atLeast(version, '0.2.8');
   const next: KubeObject = JSON.parse(JSON.stringify(snap));
   const at = stamp();
@@ -74,7 +108,12 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
   if (!atLeast(version, '0.2.4')) {
     error = failure(pvc.spec.volumeName, '', 'Unimplemented');
   } else if (backup && !getObject(state, guest.hostId, 'harvesterhci.io.setting', 'backup-target')?.value) {
-    error = failure(pvc.spec.volumeName, `VolumeRemoteBackup ${ content } is not ready`);
+    error = failure(pvc.spec.volumeName, `VolumeRemoteBackup ${ hostName } is not ready`);
+  }
+  const size = pvc.status?.capacity?.storage || pvc.spec?.resources?.requests?.storage || '1Gi';
+
+  if (!error) {
+    storeObject(state, guest.hostId, backup ? 'harvesterhci.io.volumeremotebackup' : SNAPSHOT_TYPE, hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size));
   }
   next.status = error ? {
     boundVolumeSnapshotContentName: content, readyToUse: false, error: { message: error, time: at }
@@ -82,7 +121,7 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
     boundVolumeSnapshotContentName: content,
     creationTime:                   at,
     readyToUse:                     true,
-    restoreSize:                    pvc.status?.capacity?.storage || pvc.spec?.resources?.requests?.storage || '1Gi',
+    restoreSize:                    size,
   };
   storeObject(state, clusterId, SNAPSHOT_TYPE, next);
 }

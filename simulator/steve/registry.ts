@@ -83,6 +83,7 @@ const ROWS: Row[] = [
   ['k8s.cni.cncf.io', 'v1', 'NetworkAttachmentDefinition', 'network-attachment-definitions', true, HARVESTER, false],
   ['harvesterhci.io', 'v1beta1', 'Setting', 'settings', false, HARVESTER],
   ['harvesterhci.io', 'v1beta1', 'VirtualMachineImage', 'virtualmachineimages', true, HARVESTER],
+  ['harvesterhci.io', 'v1beta1', 'VolumeRemoteBackup', 'volumeremotebackups', true, HARVESTER, true],
 ];
 
 function schemaId(group: string, kind: string): string {

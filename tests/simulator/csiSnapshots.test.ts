@@ -4,7 +4,7 @@
  */
 import { CSI_ON_STEP, startControllers } from '../../simulator/controllers';
 import { ControllerRuntime } from '../../simulator/controllers/runtime';
-import { SimState } from '../../simulator/steve/state';
+import { getObject, SimState, storeObject } from '../../simulator/steve/state';
 import { call, demoState, RKE2 } from './helpers';
 
 const K3S = '/k8s/clusters/c-k3sg001/v1';
@@ -65,6 +65,29 @@ describe('VolumeSnapshots on Harvester guests', () => {
     post(`${ RKE2 }/${ SNAPS }`, snapshot('b1', 'harvester-backup'));
     step();
     expect(get(`${ RKE2 }/${ SNAPS }/default/b1`).status.readyToUse).toBe(true);
+  });
+
+  it('R-VSN-12: leaves the host object named snapshot-<uid> in the VM namespace: a VolumeSnapshot, or from v0.2.8 a VolumeRemoteBackup', () => {
+    const HOST = '/k8s/clusters/c-hh001/v1';
+    const seeded = get(`${ RKE2 }/${ SNAPS }/default/data-db-0-snapshot-20261120093000`);
+
+    expect(get(`${ HOST }/${ SNAPS }/default/snapshot-${ seeded.metadata.uid }`).status.readyToUse).toBe(true);
+    post(`${ RKE2 }/${ SNAPS }`, snapshot('l1', 'harvester-snapshot'));
+    step();
+    const l1 = get(`${ RKE2 }/${ SNAPS }/default/l1`);
+
+    expect(get(`${ HOST }/${ SNAPS }/default/snapshot-${ l1.metadata.uid }`).spec.source.persistentVolumeClaimName).toBe('pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019');
+
+    const ds = JSON.parse(JSON.stringify(getObject(state, 'c-m-rke2g001', 'apps.daemonset', 'kube-system/harvester-csi-driver')));
+
+    ds.spec.template.spec.containers[0].image = 'rancher/harvester-csi-driver:v0.2.8';
+    storeObject(state, 'c-m-rke2g001', 'apps.daemonset', ds);
+    post(`${ RKE2 }/${ SNAPS }`, snapshot('b2', 'harvester-backup'));
+    step();
+    const b2 = get(`${ RKE2 }/${ SNAPS }/default/b2`);
+
+    expect(b2.status.readyToUse).toBe(true);
+    expect(get(`${ HOST }/harvesterhci.io.volumeremotebackups/default/snapshot-${ b2.metadata.uid }`)).toMatchObject({ spec: { type: 'lh', source: 'pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019' }, status: { success: true } });
   });
 
   it('driver v0.1.3 (k3s-guest) answers Unimplemented', () => {

@@ -14,6 +14,7 @@ export { openDetail } from './resourceRoutes';
 export { hostGlobalComponent } from './hostComponents';
 export { rowStoreAll, rowTranslate } from './rowContext';
 export { typeGeneration } from './storeSignals';
+export { activeNamespaces } from './namespaceFilter';
 export { requestStatus } from './requestError';
 export { growingClusterCondition } from './clusterCondition';
 export { internalExtensionManager, internalStore } from './pluginInternals';

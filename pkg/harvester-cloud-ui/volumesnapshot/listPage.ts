@@ -74,3 +74,13 @@ export function pvcSnapshotsLocation(clusterId: string, namespace: string, pvc: 
     hash: `#${ tab }`,
   };
 }
+
+/**
+ * The rows the top bar's namespace picker lets through (`active` null: no filter), and how many it hides, so an
+ * empty list can say why it is empty.
+ */
+export function byNamespaceFilter<T extends { namespace: string }>(rows: T[], active: Set<string> | null): { shown: T[]; hidden: number } {
+  const shown = active ? rows.filter((r) => active.has(r.namespace)) : rows;
+
+  return { shown, hidden: rows.length - shown.length };
+}

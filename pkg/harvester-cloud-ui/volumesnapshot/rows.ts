@@ -6,12 +6,18 @@ import {
   deletionNote, explainSnapshotError, Explanation, snapshotState, SnapshotState
 } from './explain';
 
+const STATE_COLOR = {
+  ready: 'success', pending: 'info', failed: 'error'
+} as const;
+
 export interface SnapshotRow {
   id: string;
   namespace: string;
   name: string;
   pvc: string;
   state: SnapshotState;
+  /** The state badge's colour. */
+  color: 'success' | 'info' | 'error';
   size: string;
   created: string;
   className: string;
@@ -46,6 +52,7 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
         name:       s.metadata.name,
         pvc:        s.spec?.source?.persistentVolumeClaimName || '',
         state:      snapshotState(s.status),
+        color:      STATE_COLOR[snapshotState(s.status)],
         size:       s.status?.restoreSize || '',
         created:    s.status?.creationTime || (s.metadata as { creationTimestamp?: string }).creationTimestamp || '',
         className:  s.spec?.volumeSnapshotClassName || '',

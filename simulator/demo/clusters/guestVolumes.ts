@@ -4,7 +4,7 @@
  * not read `type: backup` and took a local snapshot, R-VSC-4). Both ready, restoreSize 10Gi.
  */
 import { object } from '../builders';
-import { SNAPSHOT_CLASSES } from '../ids';
+import { SNAPSHOT_CLASSES, VM_NAMESPACE } from '../ids';
 import { KubeObject } from '../../steve/types';
 
 export const GUEST_VOLUME = {
@@ -12,6 +12,7 @@ export const GUEST_VOLUME = {
 } as const;
 export const SEEDED_SNAPSHOTS = { local: 'data-db-0-snapshot-20261120093000', backup: 'data-db-0-backup-20261121093000' } as const;
 const VOLUME = 'pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019';
+const UIDS = { local: '9a0e1f7c-1b2d-4c3e-8f4a-000000000191', backup: '9a0e1f7c-1b2d-4c3e-8f4a-000000000192' } as const;
 
 function snapshot(name: string, className: string, at: string, uid: string): KubeObject {
   return object('snapshot.storage.k8s.io/v1', 'VolumeSnapshot', name, { namespace: GUEST_VOLUME.namespace, uid }, {
@@ -50,7 +51,40 @@ export function guestVolumes(): KubeObject[] {
       },
       status: { phase: 'Bound' },
     }),
-    snapshot(SEEDED_SNAPSHOTS.local, SNAPSHOT_CLASSES.local, '2026-11-20T09:30:00Z', '9a0e1f7c-1b2d-4c3e-8f4a-000000000191'),
-    snapshot(SEEDED_SNAPSHOTS.backup, SNAPSHOT_CLASSES.backup, '2026-11-21T09:30:00Z', '9a0e1f7c-1b2d-4c3e-8f4a-000000000192'),
+    snapshot(SEEDED_SNAPSHOTS.local, SNAPSHOT_CLASSES.local, '2026-11-20T09:30:00Z', UIDS.local),
+    snapshot(SEEDED_SNAPSHOTS.backup, SNAPSHOT_CLASSES.backup, '2026-11-21T09:30:00Z', UIDS.backup),
+  ];
+}
+
+/** The host VolumeSnapshot harvester-csi-driver made of the host PVC (named as the guest PV's handle). */
+function hostSnapshot(name: string, hostPvc: string, at: string, size: string): KubeObject {
+  return object('snapshot.storage.k8s.io/v1', 'VolumeSnapshot', name, { namespace: VM_NAMESPACE, labels: { 'harvesterhci.io/snapHostSC': 'harvester-longhorn', 'harvesterhci.io/snapHostVolumeMode': 'Block' } }, {
+    spec:   { source: { persistentVolumeClaimName: hostPvc }, volumeSnapshotClassName: 'longhorn-snapshot' },
+    status: {
+      creationTime: at, readyToUse: true, restoreSize: size
+    },
+  });
+}
+
+/**
+ * On the host: the volume behind data-db-0, the host snapshots behind both seeded VolumeSnapshots (driver v0.2.4
+ * took local snapshots for both, `snapshot-<uid>`), and a backup target (its credentials must never be shown).
+ */
+export function hostVolumes(): KubeObject[] {
+  return [
+    object('v1', 'PersistentVolumeClaim', VOLUME, { namespace: VM_NAMESPACE }, {
+      spec: {
+        accessModes: ['ReadWriteMany'], storageClassName: 'harvester-longhorn', volumeMode: 'Block', resources: { requests: { storage: GUEST_VOLUME.size } }
+      },
+      status: { phase: 'Bound', capacity: { storage: GUEST_VOLUME.size } },
+    }),
+    hostSnapshot(`snapshot-${ UIDS.local }`, VOLUME, '2026-11-20T09:30:00Z', GUEST_VOLUME.size),
+    hostSnapshot(`snapshot-${ UIDS.backup }`, VOLUME, '2026-11-21T09:30:00Z', GUEST_VOLUME.size),
+    object('harvesterhci.io/v1beta1', 'Setting', 'backup-target', {}, {
+      value: JSON.stringify({
+        type: 's3', endpoint: 'https://s3.us-east-1.amazonaws.com', bucketName: 'harvester-backups', bucketRegion: 'us-east-1', accessKeyId: 'AKIADEMOKEY', secretAccessKey: 'demo-secret-never-shown'
+      }),
+      default: '',
+    }),
   ];
 }

@@ -10,6 +10,7 @@ import {
 import { rancherAgentParts } from './guestParts';
 import { SeedCluster } from '../../steve/types';
 import { pendingHostObjects } from './pendingLbs';
+import { hostVolumes } from './guestVolumes';
 
 const LONGHORN = 'driver.longhorn.io';
 const HARVESTER_VERSION = 'v1.33.5+rke2r1';
@@ -166,6 +167,7 @@ export function harvesterHostCluster(): SeedCluster {
       vlanNetwork('default', 'vlan200', 200),
       object('harvesterhci.io/v1beta1', 'Setting', 'server-version', {}, { value: 'v1.6.0', default: '' }),
       ...guestMachines(),
+      ...hostVolumes(),
       ...loadBalancers(),
       ...ipPools(),
     ],

@@ -139,6 +139,29 @@ async function snapshotsList(page: Page, t: Texts, snapshot: string): Promise<vo
   await expect(page.locator(tid('snapshots-row-default-data-db-0-backup-20261121093000'))).toBeVisible();
 }
 
+/** The top bar's namespace picker filters the list (R-VSN-13): kube-system alone hides default's snapshots. */
+async function namespacePicker(page: Page): Promise<void> {
+  const seeded = page.locator(tid('snapshots-row-default-data-db-0-backup-20261121093000'));
+  // The picker's menu stays open over the page after a pick; its backdrop closes it.
+  const closeMenu = () => expect(async() => {
+    if (await page.locator('.ns-glass').isVisible()) {
+      await page.locator('.ns-glass').click();
+    }
+    await expect(page.locator(tid('namespaces-menu'))).toHaveCount(0);
+  }).toPass();
+
+  await page.locator(tid('namespaces-dropdown')).click();
+  await page.locator('.ns-filter-input').fill('kube-system');
+  await page.locator('.ns-option').filter({ hasText: /^\s*kube-system\s*$/ }).click();
+  await closeMenu();
+  await expect(page.locator(tid('snapshots-page-filtered'))).toContainText('VolumeSnapshots are in namespaces the namespace filter');
+  await expect(seeded).toHaveCount(0);
+  // Back to the shell's default (user namespaces): the picked namespace's own remove button.
+  await page.locator(tid('namespaces-values-close-0')).click();
+  await closeMenu();
+  await expect(seeded).toBeVisible();
+}
+
 /** The restored PVC in the shell's PVC list: Pending until the driver provisions it, then Bound. */
 async function boundInList(page: Page, sim: SimClient, pvc: string): Promise<void> {
   await page.locator(sideLink('persistentvolumeclaim')).first().click();
@@ -156,6 +179,8 @@ test('snapshot → ready → restore → new PVC bound; the VolumeSnapshots list
 
   await openSnapshots(page, dashboardUrl);
   await expect(page.locator(tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000'))).toContainText('10Gi');
+  // R-VSN-12: the host snapshot the driver made, named after the VolumeSnapshot's uid.
+  await expect(page.locator(`${ tid('pvc-snapshot-row-data-db-0-snapshot-20261120093000') } ${ tid('pvc-snapshot-host') }`)).toContainText('VolumeSnapshot default/snapshot-9a0e1f7c-1b2d-4c3e-8f4a-000000000191');
   await backupRefused(page, sim, t);
   const snapshot = await snapshotReady(page, sim, t);
 
@@ -167,6 +192,7 @@ test('snapshot → ready → restore → new PVC bound; the VolumeSnapshots list
 
   expect(violations, 'serious/critical accessibility violations on the VolumeSnapshots list').toEqual([]);
   await shot('volume-snapshots-list', { doc: 'volume-snapshots-list.png', tall: true });
+  await namespacePicker(page);
   await boundInList(page, sim, pvc);
 });
 

@@ -6,8 +6,8 @@ import PvcSnapshots from '@pkg/volumesnapshot/PvcSnapshots.vue';
 import SelectField from '@pkg/controls/SelectField.vue';
 import { mountWithStore } from '../../harness/mount';
 import { Locale } from '../../harness/store';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject } from '../../../simulator/steve/state';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { getObject, storeObject } from '../../../simulator/steve/state';
 import {
   guestStore, requestsSince, state, until, useSimulator
 } from '../storage/simulator';
@@ -49,6 +49,33 @@ describe('PVC Volume snapshots tab', () => {
     expect(wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"]').text()).toContain('Backup');
   });
 
+  it('shows the host object behind each snapshot; a backup with the host\'s backup target, never its credentials (R-VSN-12)', async() => {
+    const { wrapper } = await open(undefined, () => storeObject(state, HARVESTER_HOST.id, 'harvesterhci.io.volumeremotebackup', {
+      apiVersion: 'harvesterhci.io/v1beta1',
+      kind:       'VolumeRemoteBackup',
+      metadata:   { name: 'snapshot-9a0e1f7c-1b2d-4c3e-8f4a-000000000192', namespace: 'default' },
+      spec:       { type: 'lh', source: 'pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019' },
+      status:     { success: true },
+    }));
+
+    await until(() => wrapper.findAll('[data-testid="pvc-snapshot-host"]').some((c) => c.text() !== ''), 'the host side');
+    const host = (name: string) => wrapper.find(`[data-testid="pvc-snapshot-row-${ name }"] [data-testid="pvc-snapshot-host"]`).text();
+
+    expect(host('data-db-0-snapshot-20261120093000')).toMatch(/VolumeSnapshot default\/snapshot-9a0e1f7c-1b2d-4c3e-8f4a-000000000191\s+· Ready/);
+    expect(host('data-db-0-backup-20261121093000')).toContain('VolumeRemoteBackup default/snapshot-9a0e1f7c-1b2d-4c3e-8f4a-000000000192');
+    expect(host('data-db-0-backup-20261121093000')).toContain('Backup target: s3 https://s3.us-east-1.amazonaws.com');
+    expect(wrapper.html()).not.toMatch(/demo-secret|AKIADEMOKEY/);
+  });
+
+  it('says in one line when the host cannot be read (403), and still lists the snapshots', async() => {
+    state.faults.push({ match: { method: 'GET', path: `/k8s/clusters/${ HARVESTER_HOST.id }/v1/snapshot.storage.k8s.io.volumesnapshot` }, respond: 403 });
+    const { wrapper } = await open();
+
+    await until(() => wrapper.find('[data-testid="pvc-snapshots-host-state"]').exists(), 'the host state');
+    expect(wrapper.find('[data-testid="pvc-snapshots-host-state"]').text()).toBe('You may not read the snapshots on the Harvester host: the host side of the snapshots is not shown.');
+    expect(wrapper.findAll('[data-testid^="pvc-snapshot-row-"]')).toHaveLength(2);
+  });
+
   it('takes a snapshot with the prefilled name; a backup class on CSI v0.2.4 is refused without a request', async() => {
     const { wrapper, mark } = await open();
 
@@ -65,6 +92,39 @@ describe('PVC Volume snapshots tab', () => {
     const created = Object.values((state.clusters[RKE2_GUEST.id] as any).objects['snapshot.storage.k8s.io.volumesnapshot'] || {}).map((o: any) => o.metadata.name);
 
     expect(created.some((n: string) => /^data-db-0-backup-\d{14}$/.test(n))).toBe(true);
+  });
+
+  it('sends labels and annotations exactly as typed; a bad key is flagged next to its list and nothing is sent (R-VSN-11)', async() => {
+    const { wrapper, mark } = await open();
+    const type = async(sel: string, i: number, value: string) => {
+      await wrapper.findAll(`${ sel } input`)[i].setValue(value);
+    };
+    const LABELS = '[data-testid="volume-snapshot-labels"]';
+    const ANNOTATIONS = '[data-testid="volume-snapshot-annotations"]';
+
+    await wrapper.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+    await wrapper.find(`${ LABELS } [data-testid="parameter-add"]`).trigger('click');
+    await type(LABELS, 0, 'example.com/Tier/x');
+    await type(LABELS, 1, 'gold');
+    await wrapper.find(`${ ANNOTATIONS } [data-testid="parameter-add"]`).trigger('click');
+    await type(ANNOTATIONS, 0, 'example.com/note');
+    await type(ANNOTATIONS, 1, '  kept, as typed  ');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).text()).toContain('Label key "example.com/Tier/x" is not valid');
+    expect(wrapper.find(`${ LABELS } input`).attributes('aria-invalid')).toBe('true');
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(writes(mark)).toEqual([]);
+
+    await type(LABELS, 0, 'example.com/Tier');
+    await type(LABELS, 1, 'gold plated');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).text()).toContain('The value of label "example.com/Tier" is not valid');
+    await type(LABELS, 1, 'gold');
+    expect(wrapper.find(`${ LABELS } [data-testid="field-error"]`).exists()).toBe(false);
+    await submit(wrapper, '[data-testid="volume-snapshot-form"]');
+    expect(writes(mark)).toEqual([`POST ${ SNAPS }`]);
+    const created = Object.values((state.clusters[RKE2_GUEST.id] as any).objects['snapshot.storage.k8s.io.volumesnapshot']).find((o: any) => /^data-db-0-snapshot-\d{14}$/.test(o.metadata.name) && o.metadata.name !== 'data-db-0-snapshot-20261120093000') as any;
+
+    expect(created.metadata.labels).toEqual({ 'example.com/Tier': 'gold' });
+    expect(created.metadata.annotations).toEqual({ 'example.com/note': '  kept, as typed  ' });
   });
 
   it('restores to a new PVC with dataSource; RWX is refused before sending', async() => {

@@ -6,7 +6,7 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
 import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
-import { loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
+import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
 import { mountWithStore } from '../../harness/mount';
 import { Locale } from '../../harness/store';
 import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
@@ -77,6 +77,35 @@ describe('VolumeSnapshots list', () => {
     expect(w.find('h1').text()).toBe('卷快照');
   });
 
+  it('follows the top bar\'s namespace picker (the shell\'s activeNamespaceCache) and says how many it hides', async() => {
+    storeObject(state, RKE2_GUEST.id, 'snapshot.storage.k8s.io.volumesnapshot', {
+      apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name: 'web-1', namespace: 'apps' }, spec: { source: { persistentVolumeClaimName: 'web' } }
+    });
+    // The shell's root getters, as store/index.js has them (the test store has no namespace picker).
+    const picker = (store: any) => store.registerModule('picker', {
+      state:     () => ({ cache: { apps: true }, all: false }),
+      getters:   { activeNamespaceCache: (s: any) => s.cache, isAllNamespaces: (s: any) => s.all },
+      mutations: { pick: (s: any, { cache, all }: any) => Object.assign(s, { cache, all }) },
+    });
+    let store: any;
+    const w = await open(RKE2_GUEST.id, 'en-us', (s) => {
+      store = s;
+      picker(s);
+    });
+    const shown = () => w.findAll('[data-testid^="snapshots-row-"]').map((r: any) => r.attributes('data-testid')).filter((id: string) => !id.endsWith('error'));
+
+    expect(shown()).toEqual(['snapshots-row-apps-web-1']);
+    expect(text(w, '[data-testid="snapshots-page-filtered"]')).toBe('2 VolumeSnapshots are in namespaces the namespace filter in the top bar hides.');
+    store.commit('pick', { cache: { default: true }, all: false });
+    await w.vm.$nextTick();
+    expect(shown()).toHaveLength(2);
+    expect(text(w, '[data-testid="snapshots-page-filtered"]')).toBe('1 VolumeSnapshot is in namespaces the namespace filter in the top bar hides.');
+    store.commit('pick', { cache: {}, all: true });
+    await w.vm.$nextTick();
+    expect(shown()).toHaveLength(3);
+    expect(w.find('[data-testid="snapshots-page-filtered"]').exists()).toBe(false);
+  });
+
   it('says when the user may not list VolumeSnapshots (403), and lists nothing', async() => {
     state.faults.push({
       match: { method: 'GET', path: SNAPS }, respond: 403, times: 3
@@ -104,6 +133,14 @@ describe('VolumeSnapshots list', () => {
 });
 
 describe('listPage decisions', () => {
+  it('keeps the rows of the namespaces picked, all without a filter, and counts the hidden', () => {
+    const rows = [{ namespace: 'a' }, { namespace: 'b' }, { namespace: 'a' }];
+
+    expect(byNamespaceFilter(rows, new Set(['a']))).toEqual({ shown: [rows[0], rows[2]], hidden: 1 });
+    expect(byNamespaceFilter(rows, new Set())).toEqual({ shown: [], hidden: 3 });
+    expect(byNamespaceFilter(rows, null)).toEqual({ shown: rows, hidden: 0 });
+  });
+
   it('reads missing CRDs and a schema without list from the schema alone', () => {
     expect(schemaState(null)).toBe('noCrd');
     expect(schemaState({ collectionMethods: ['POST'] })).toBe('forbidden');

@@ -99,6 +99,28 @@ describe('R-VSN-2/3 the snapshot form', () => {
       spec:       { volumeSnapshotClassName: 'harvester-snap', source: { persistentVolumeClaimName: 'data' } },
     });
   });
+
+  it('R-VSN-11: flags each bad label key, label value and annotation key by name; sends the rest exactly as typed', () => {
+    const offers = offerClasses(classes, '0.2.4');
+    const form = {
+      name:      's1',
+      className: 'harvester-snap',
+      labels:    {
+        'a/b/c': 'x', tier: 'gold plated', ok: ''
+      },
+      annotations: { 'Example.com/Note': ' any text, kept ', 'bad key': 'v' },
+    };
+
+    expect(validateSnapshot(form, offers).map((i) => [i.field, i.key.split('.').pop(), i.args?.key])).toEqual([
+      ['labels', 'labelKey', 'a/b/c'], ['labels', 'labelValue', 'tier'], ['annotations', 'annotationKey', 'bad key'],
+    ]);
+    const body = buildVolumeSnapshot({ metadata: { name: 'data' } }, { ...form, labels: { ok: '', ' x': 'y ' } });
+
+    expect(body.metadata.annotations).toEqual({ 'Example.com/Note': ' any text, kept ', 'bad key': 'v' });
+    expect(body.metadata.labels).toEqual({ ok: '', ' x': 'y ' });
+    // Nothing typed: no empty maps on the object.
+    expect(buildVolumeSnapshot({ metadata: { name: 'data' } }, { name: 's1', className: 'c' }).metadata).toEqual({ name: 's1', namespace: 'default' });
+  });
 });
 
 describe('R-VSN-4 restore to a new PVC', () => {

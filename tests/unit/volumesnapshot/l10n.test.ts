@@ -17,7 +17,7 @@ describe('harvesterVolumeSnapshot translations', () => {
     for (const [key, msg] of [...en, ...zh]) {
       expect(typeof msg).toBe('string');
       expect(() => new IntlMessageFormat(msg, 'en').format({
-        name: 'n', version: 'v', min: '0.2.4', backup: '0.2.8', type: 't', policy: 'p', detail: 'd', size: 's', message: 'm'
+        name: 'n', version: 'v', min: '0.2.4', backup: '0.2.8', type: 't', policy: 'p', detail: 'd', size: 's', message: 'm', key: 'k', value: 'v', endpoint: 'e', count: 2
       })).not.toThrow();
       expect(`${ key }:${ msg }`).not.toMatch(/[<>]/);
     }

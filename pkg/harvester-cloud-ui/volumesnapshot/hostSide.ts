@@ -1,0 +1,113 @@
+/**
+ * The Harvester host object behind each guest VolumeSnapshot (R-VSN-12), read through Rancher's proxy of the host.
+ * - The external-snapshotter asks the driver for a snapshot named `snapshot-<VolumeSnapshot uid>` (csi-snapshotter
+ *   `makeSnapshotName`, default prefix `snapshot`); harvester-csi-driver `CreateSnapshot` gives the host object that
+ *   very name in the guest's VM namespace: a host VolumeSnapshot of the host PVC (`createSnapFromVolume`), or for
+ *   a class with `type: backup` a Harvester VolumeRemoteBackup (`generateHostVolumeRemoteBackup`, handle
+ *   `backup:<ns>/<name>`), ready when `status.readyToUse` / `status.success`.
+ * - A backup lands in the host's backup target: the `backup-target` setting, whose value is JSON; only its `type`
+ *   and `endpoint` are shown (it also holds credentials).
+ * Hosts without the VolumeRemoteBackup type (before the driver's backups) answer 404 on it: no backups then.
+ */
+import { classifyHttpFailure, httpStatusOf } from '../cluster/httpFailure';
+import { findHostClusterId, hostList, hostRequest } from '../cluster/hostCluster';
+import { KubeObject, StoreLike } from '../cluster/types';
+
+export const HOST_TYPES = {
+  snapshot: 'snapshot.storage.k8s.io.volumesnapshot',
+  backup:   'harvesterhci.io.volumeremotebackup',
+  setting:  'harvesterhci.io.setting',
+} as const;
+
+export type HostState = 'ok' | 'unknownHost' | 'forbidden' | 'unreachable' | 'error';
+
+export interface BackupTarget { type: string; endpoint: string }
+
+export interface HostSide {
+  state: HostState;
+  snapshots: KubeObject[];
+  backups: KubeObject[];
+  target: BackupTarget | null;
+}
+
+export interface HostRow {
+  kind: 'snapshot' | 'backup';
+  /** `<namespace>/<name>` on the host. */
+  id: string;
+  ready: boolean;
+  /** Backups only: where the host keeps them (null: no target set or not readable). */
+  target: BackupTarget | null;
+}
+
+/** The name the driver gives the host object of a guest VolumeSnapshot; null before the guest gave it a uid. */
+export function hostObjectName(snapshot: KubeObject): string | null {
+  const uid = (snapshot.metadata as { uid?: string }).uid;
+
+  return uid ? `snapshot-${ uid }` : null;
+}
+
+/** `type` and `endpoint` of the `backup-target` setting's JSON value; null when unset or not JSON. */
+export function backupTargetOf(setting: { value?: string } | null | undefined): BackupTarget | null {
+  try {
+    const v = JSON.parse(setting?.value || '');
+
+    return v && typeof v === 'object' && (v.type || v.endpoint) ? { type: String(v.type || ''), endpoint: String(v.endpoint || '') } : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+export function hostRowFor(snapshot: KubeObject, side: HostSide | null): HostRow | null {
+  const name = hostObjectName(snapshot);
+
+  if (!name || side?.state !== 'ok') {
+    return null;
+  }
+  const id = (o: KubeObject) => `${ o.metadata.namespace }/${ o.metadata.name }`;
+  const backup = side.backups.find((o) => o.metadata.name === name);
+
+  if (backup) {
+    return {
+      kind: 'backup', id: id(backup), ready: backup.status?.success === true, target: side.target
+    };
+  }
+  const snap = side.snapshots.find((o) => o.metadata.name === name);
+
+  return snap ? {
+    kind: 'snapshot', id: id(snap), ready: snap.status?.readyToUse === true, target: null
+  } : null;
+}
+
+const none = (state: HostState): HostSide => ({
+  state, snapshots: [], backups: [], target: null
+});
+
+/** Everything the host says about the snapshots of a guest; a host that cannot be read is a state, not a throw. */
+export async function loadHostSide(store: StoreLike, guestClusterId: string, knownHostId?: string | null): Promise<HostSide & { hostId: string | null }> {
+  const hostId = knownHostId || await findHostClusterId(store, guestClusterId);
+
+  if (!hostId) {
+    return { ...none('unknownHost'), hostId };
+  }
+  const optional = <T>(p: Promise<T>, fallback: T) => p.catch((err) => {
+    if (httpStatusOf(err) === 404) {
+      return fallback;
+    }
+    throw err;
+  });
+
+  try {
+    const [snapshots, backups, setting] = await Promise.all([
+      hostList(store, hostId, HOST_TYPES.snapshot),
+      optional(hostList(store, hostId, HOST_TYPES.backup), []),
+      // The setting may be unreadable where the snapshots are not: the target is then simply not shown.
+      hostRequest(store, `/k8s/clusters/${ encodeURIComponent(hostId) }/v1/${ HOST_TYPES.setting }/backup-target`).catch(() => null),
+    ]);
+
+    return {
+      state: 'ok', snapshots, backups, target: backupTargetOf(setting as { value?: string } | null), hostId
+    };
+  } catch (err) {
+    return { ...none(classifyHttpFailure(err).failure), hostId };
+  }
+}
