@@ -193,6 +193,10 @@ export class RealProxy {
 
     headers.connection = 'Upgrade';
     headers.upgrade = `${ req.headers.upgrade || 'websocket' }`;
+    // The browser's Origin names this front, not Steve: rancher/apiserver's subscribe handler upgrades with gorilla's
+    // default same-origin check (pkg/subscribe/handler.go, Upgrader without CheckOrigin) and answered 403, so the
+    // guest's watches never ran in real mode. Rancher's own proxy reaches Steve as a server, not from the page.
+    delete headers.origin;
     const upstream = lib.request(url, {
       method: req.method, headers, rejectUnauthorized: false
     });

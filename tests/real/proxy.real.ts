@@ -97,3 +97,41 @@ describe('real mode proxy', () => {
     expect((await forbidden.json()).message).toContain('User "u-viewer" cannot list resource "secrets"');
   });
 });
+
+describe('real mode proxy, websockets', () => {
+  // The dashboard's live updates: /v1/subscribe upgraded through the proxy to the real Steve, with the browser's
+  // Origin (a page on the simulator's host), and a watch answered with resource.start and then a change.
+  it('opens the guest\'s /v1/subscribe from a page on the simulator and delivers the real Steve\'s events', async() => {
+    const WebSocket = (await import('ws')).default;
+    const url = `${ sim.url.replace(/^http/, 'ws') }${ GUEST }/v1/subscribe?sockId=1`;
+    const ws = new WebSocket(url, { headers: { authorization: `Bearer ${ USERS.admin.token }`, origin: sim.url } });
+    const messages: any[] = [];
+    const until = async(test: () => boolean) => {
+      for (let i = 0; i < 100 && !test(); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    try {
+      const opened = await new Promise<string>((resolve) => {
+        ws.on('open', () => resolve('open'));
+        ws.on('unexpected-response', (_req, res) => resolve(`refused ${ res.statusCode }`));
+        ws.on('error', (e) => resolve(`error ${ e.message }`));
+      });
+
+      expect(opened).toBe('open');
+      ws.on('message', (m) => messages.push(JSON.parse(`${ m }`)));
+      ws.send(JSON.stringify({ resourceType: 'configmap', namespace: 'default' }));
+      await until(() => messages.some((m) => m.name === 'resource.start'));
+      const created = await call(`${ GUEST }/v1/configmaps`, 'admin', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `ws-probe-${ Date.now() }`, namespace: 'default' }, data: { a: 'b' } })
+      });
+
+      expect(created.status).toBe(201);
+      await until(() => messages.some((m) => m.name === 'resource.create' && m.data?.metadata?.name?.startsWith('ws-probe-')));
+      expect(messages.map((m) => m.name)).toEqual(expect.arrayContaining(['resource.start', 'resource.create']));
+    } finally {
+      ws.terminate();
+    }
+  }, 30000);
+});
