@@ -108,7 +108,7 @@ describe('real mode proxy, websockets', () => {
     const messages: any[] = [];
     const until = async(test: () => boolean) => {
       for (let i = 0; i < 100 && !test(); i++) {
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
 
