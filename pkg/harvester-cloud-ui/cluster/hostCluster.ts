@@ -85,16 +85,15 @@ export async function findHostClusterId(store: StoreLike, guestClusterId: string
 
 export interface HostQuery {
   namespace?: string;
-  labelSelector?: string;
+  /** Steve `filter=` terms (ANDed); Steve's SQL cache reads these, never `labelSelector`. */
+  filters?: string[];
 }
 
 /** The path of a type's list on the Harvester host, through Rancher's proxy of the host's Steve API. */
 export function hostListUrl(hostClusterId: string, type: string, query: HostQuery = {}): string {
   const params = new URLSearchParams();
 
-  if (query.labelSelector) {
-    params.set('labelSelector', query.labelSelector);
-  }
+  (query.filters || []).forEach((f) => params.append('filter', f));
   const path = query.namespace ? `${ type }/${ encodeURIComponent(query.namespace) }` : type;
   const qs = params.toString();
 

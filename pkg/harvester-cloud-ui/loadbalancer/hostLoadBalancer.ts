@@ -33,11 +33,13 @@ export interface HostLbStatus {
   messages: string[];
 }
 
-/** The label selector for the host LoadBalancers of one guest cluster, or of one Service when the cluster is unknown. */
-export function hostLbSelector(clusterName: string | null, namespace: string, name: string): string {
-  const service = `${ LB_LABELS.serviceNamespace }=${ namespace },${ LB_LABELS.serviceName }=${ name }`;
-
-  return clusterName === null ? service : `${ LB_LABELS.cluster }=${ clusterName }`;
+/**
+ * Steve `filter=` terms for the host LoadBalancers of one guest cluster, or of one Service when the cluster is
+ * unknown. Labels, not `labelSelector`: Steve's SQL cache (Rancher 2.12+) indexes labels and never reads
+ * `labelSelector` (rancher/steve v0.10.2 listprocessor `ParseQuery`), so a selector would fetch every LoadBalancer.
+ */
+export function hostLbFilter(clusterName: string | null, namespace: string, name: string): string[] {
+  return clusterName === null ? [`metadata.labels[${ LB_LABELS.serviceNamespace }]=${ namespace }`, `metadata.labels[${ LB_LABELS.serviceName }]=${ name }`] : [`metadata.labels[${ LB_LABELS.cluster }]=${ clusterName }`];
 }
 
 export function describeHostLb(lb: KubeObject | null | undefined): HostLbStatus | null {

@@ -1,7 +1,7 @@
 /**
  * What the Service detail page reads to explain a Pending load balancer, in one place:
- * - always, the Service's events: one list request, `fieldSelector` on the involved object (Steve passes it to
- *   Kubernetes); filtered again here, so a server that ignores the selector shows nothing foreign;
+ * - always, the Service's events: one list request, Steve `filter=` on the involved object's kind and uid (indexed;
+ *   Steve's SQL cache ignores `fieldSelector`); filtered again here, so nothing foreign is ever shown;
  * - only while the Service has no address and the host is readable, the Harvester LoadBalancer (found by the name
  *   the provider gives it), as the page did before;
  * - the host's IP pools only on demand (`loadPoolVerdicts`), offered when the LoadBalancer's Ready message is about
@@ -11,7 +11,7 @@ import { KubeObject, StoreLike } from '../cluster/types';
 import { findHostClusterId, hostList } from '../cluster/hostCluster';
 import { classifyHttpFailure } from '../cluster/httpFailure';
 import {
-  HOST_LB_TYPE, HostLbStatus, LB_LABELS, describeHostLb, hostLbSelector
+  HOST_LB_TYPE, HostLbStatus, LB_LABELS, describeHostLb, hostLbFilter
 } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';
 import { HOST_IP_POOL_TYPE, PoolVerdict, matchPoolsWithRule } from './ipPoolMatch';
@@ -21,14 +21,14 @@ import { ANNOTATIONS } from './annotations';
 
 export type EventsResult = { state: 'read'; events: ServiceEvent[] } | { state: 'unreadable' };
 
-/** `<cluster>/v1/events/<namespace>?fieldSelector=…`, keeping the query the store's own URL carries. */
+/** `<cluster>/v1/events/<namespace>?filter=…`, keeping the query the store's own URL carries. */
 export function eventsUrl(store: StoreLike, svc: KubeObject): string {
   const ns = svc.metadata.namespace || 'default';
-  const selector = `involvedObject.kind=Service,involvedObject.name=${ svc.metadata.name }`;
   const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
   const params = new URLSearchParams(query);
 
-  params.set('fieldSelector', selector);
+  params.append('filter', 'involvedObject.kind=Service');
+  params.append('filter', svc.metadata.uid ? `involvedObject.uid=${ svc.metadata.uid }` : `involvedObject.name=${ svc.metadata.name }`);
 
   return `${ path.replace(/\/+$/, '') }/${ encodeURIComponent(ns) }?${ params.toString() }`;
 }
@@ -83,7 +83,7 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
   const ns = owner.metadata.namespace || 'default';
 
   try {
-    const lbs = await hostList(store, hostId, HOST_LB_TYPE, { labelSelector: hostLbSelector(clusterName, ns, owner.metadata.name) });
+    const lbs = await hostList(store, hostId, HOST_LB_TYPE, { filters: hostLbFilter(clusterName, ns, owner.metadata.name) });
     const lb = pickHostLb(lbs, owner, clusterName);
     const status = describeHostLb(lb);
 

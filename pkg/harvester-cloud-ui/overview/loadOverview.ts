@@ -3,7 +3,7 @@
  * - the two components' workloads (one GET each, or the store's copy),
  * - the NAD mapping ConfigMap,
  * - the guest's LoadBalancer Services (the Add-on Config's own request) and the events about Services (one list,
- *   `fieldSelector=involvedObject.kind=Service`, for the Pending reasons),
+ *   `filter=involvedObject.kind=Service`, for the Pending reasons),
  * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings).
  * Reads only; nothing goes into the store that is not whole.
  */
@@ -39,12 +39,12 @@ export async function loadWorkload(store: StoreLike, component: Component): Prom
   return getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](type, id) }));
 }
 
-/** `<cluster>/v1/events?fieldSelector=involvedObject.kind=Service`, keeping the query the store's own URL carries. */
+/** `<cluster>/v1/events?filter=involvedObject.kind=Service` (indexed; Steve's SQL cache ignores `fieldSelector`). */
 export function serviceEventsUrl(store: StoreLike): string {
   const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
   const params = new URLSearchParams(query);
 
-  params.set('fieldSelector', 'involvedObject.kind=Service');
+  params.append('filter', 'involvedObject.kind=Service');
 
   return `${ path }?${ params.toString() }`;
 }

@@ -1,7 +1,9 @@
 import { healthCheckSupport, sharingSupported, nadMappingChecked, networkSupported } from '@pkg/loadbalancer/providerSupport';
 import { crc32, loadBalancerName, clusterNameFromWorkload } from '@pkg/loadbalancer/hostLbName';
 import { parseNadMapping } from '@pkg/loadbalancer/nadMapping';
-import { describeHostLb, hostLbSelector } from '@pkg/loadbalancer/hostLoadBalancer';
+import { describeHostLb, hostLbFilter } from '@pkg/loadbalancer/hostLoadBalancer';
+import { eventsUrl } from '@pkg/loadbalancer/lbStatus';
+import { serviceEventsUrl } from '@pkg/overview/loadOverview';
 import { upstreamChartVersion, versionFromWorkload } from '@pkg/cluster/installedVersions';
 import { appVersionOfChart } from '@pkg/cluster/chartVersions';
 
@@ -86,9 +88,9 @@ describe('harvester-nad-mapping', () => {
 });
 
 describe('Harvester LoadBalancer status', () => {
-  it('selects by the cluster label the provider sets, or by the Service labels when the cluster name is unknown', () => {
-    expect(hostLbSelector('rke2-guest', 'default', 'web')).toBe('cloudprovider.harvesterhci.io/cluster=rke2-guest');
-    expect(hostLbSelector(null, 'default', 'web')).toBe('cloudprovider.harvesterhci.io/serviceNamespace=default,cloudprovider.harvesterhci.io/serviceName=web');
+  it('filters by the cluster label the provider sets, or by the Service labels when the cluster name is unknown (Steve label filters, not labelSelector)', () => {
+    expect(hostLbFilter('rke2-guest', 'default', 'web')).toEqual(['metadata.labels[cloudprovider.harvesterhci.io/cluster]=rke2-guest']);
+    expect(hostLbFilter(null, 'default', 'web')).toEqual(['metadata.labels[cloudprovider.harvesterhci.io/serviceNamespace]=default', 'metadata.labels[cloudprovider.harvesterhci.io/serviceName]=web']);
   });
 
   // R-LB-1: cloud-provider-harvester `loadBalancerName`: Go's crc32.ChecksumIEEE, 8 hex digits, 55-char base.
@@ -127,5 +129,26 @@ describe('Harvester LoadBalancer status', () => {
     expect(describeHostLb(lb)).toMatchObject({
       name: 'rke2-guest-default-web-dhcp-1', address: null, allocatedIp: null, ready: false, messages: ['no matched IPPool with requirement &{Network:default/vlan100 Project: Namespace:default Cluster:rke2-guest}']
     });
+  });
+});
+
+describe('what the detail page and the overview ask Steve for events', () => {
+  const store: any = { getters: { 'cluster/urlFor': () => '/k8s/clusters/c-1/v1/events?exclude=metadata.managedFields' } };
+
+  it('filters by indexed fields (kind and the Service\'s uid), never by fieldSelector, which Steve\'s SQL cache ignores', () => {
+    const url = new URL(eventsUrl(store, {
+      metadata: {
+        name: 'web', namespace: 'apps', uid: 'u-1'
+      }
+    } as any), 'http://x');
+
+    expect(url.pathname).toBe('/k8s/clusters/c-1/v1/events/apps');
+    expect(url.searchParams.getAll('filter')).toEqual(['involvedObject.kind=Service', 'involvedObject.uid=u-1']);
+    expect(url.searchParams.get('fieldSelector')).toBeNull();
+    expect(url.searchParams.get('exclude')).toBe('metadata.managedFields');
+    const overview = new URL(serviceEventsUrl(store), 'http://x');
+
+    expect(overview.searchParams.getAll('filter')).toEqual(['involvedObject.kind=Service']);
+    expect(overview.searchParams.get('fieldSelector')).toBeNull();
   });
 });
