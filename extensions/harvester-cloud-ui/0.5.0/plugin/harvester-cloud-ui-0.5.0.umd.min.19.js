@@ -1,0 +1,1 @@
+"use strict";(("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_0"]=("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_0"]||[]).push([[19],{8019:function(e,s,u){u.r(s)}}]);
