@@ -193,16 +193,22 @@ export function currentPath(page: Page): string {
   return `${ u.pathname }${ u.search }`;
 }
 
-/** Asserts an element sits right under (or beside) another: a field's message next to its field. */
+/**
+ * Asserts an element sits right under (or beside) another: a field's message next to its field. Measured until it
+ * holds (5 s): the page may swap the field for another of its kind while it is measured (the health-check port
+ * becomes a select once the shell passes the Service's ports on), and a swapped-out element has no box.
+ */
 export async function expectBeside(page: Page, field: string, message: string, what: string): Promise<void> {
-  const f = await page.locator(field).first().boundingBox();
-  const m = await page.locator(message).first().boundingBox();
+  await expect(async() => {
+    const f = await page.locator(field).first().boundingBox();
+    const m = await page.locator(message).first().boundingBox();
 
-  expect(f && m, `${ what }: field and message on screen`).toBeTruthy();
-  const below = m!.y >= f!.y + f!.height - 2 && m!.y - (f!.y + f!.height) < 40;
-  const overlapsHorizontally = m!.x < f!.x + f!.width && m!.x + m!.width > f!.x;
+    expect(f && m, `${ what }: field and message on screen`).toBeTruthy();
+    const below = m!.y >= f!.y + f!.height - 2 && m!.y - (f!.y + f!.height) < 40;
+    const overlapsHorizontally = m!.x < f!.x + f!.width && m!.x + m!.width > f!.x;
 
-  expect(below && overlapsHorizontally, `${ what }: the message is right under its field (field ${ JSON.stringify(f) }, message ${ JSON.stringify(m) })`).toBe(true);
+    expect(below && overlapsHorizontally, `${ what }: the message is right under its field (field ${ JSON.stringify(f) }, message ${ JSON.stringify(m) })`).toBe(true);
+  }).toPass({ timeout: 5000 });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
