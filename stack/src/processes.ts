@@ -79,31 +79,47 @@ export async function waitReady(p: Started, url: string, timeoutMs: number, head
   throw new Error(`${ p.name } did not answer ${ url } within ${ timeoutMs / 1000 } s:\n${ lastLines(p.name) }`);
 }
 
+/** Whether the process still runs. A zombie (exited, not yet reaped by whoever adopted it) has freed its ports: gone. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-
-    return true;
   } catch (e) {
     return false;
   }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state …"; comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = fs.readFileSync(`/proc/${ pid }/stat`, 'utf8');
+
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch (e) {
+    return true;
+  }
 }
 
-/** SIGTERM, then SIGKILL after `graceMs` for what is still running. */
+async function waitGone(pids: number[], ms: number): Promise<void> {
+  const until = Date.now() + ms;
+
+  while (Date.now() < until && pids.some(isAlive)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * SIGTERM, then SIGKILL after `graceMs` for what is still running, and returns once every process is gone: a fresh
+ * start right after must find the ports free (etcd, still closing its clients when killed, held its peer port while
+ * the next etcd tried to bind it).
+ */
 export async function stopPids(pids: number[], graceMs = 5000): Promise<void> {
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGTERM');
     } catch (e) {}
   }
-  const until = Date.now() + graceMs;
-
-  while (Date.now() < until && pids.some(isAlive)) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitGone(pids, graceMs);
   for (const pid of pids.filter(isAlive)) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch (e) {}
   }
+  await waitGone(pids, 10000);
 }

@@ -163,8 +163,11 @@ export async function stopStack(): Promise<boolean> {
   } catch (e) {
     return false;
   }
-  // Steve first, then the API servers, etcd last.
-  await stopPids([...(info?.pids || [])].reverse());
+  // Steve and the API servers first, etcd (started first) once they are gone: it then has no clients to wait for.
+  const [etcd, ...others] = info?.pids || [];
+
+  await stopPids(others.reverse());
+  await stopPids(etcd ? [etcd] : []);
   fs.rmSync(STACK_FILE, { force: true });
 
   return true;
