@@ -6,6 +6,7 @@ import { lookupType, TypeDef } from '../steve/registry';
 import { labelSelectorMatcher } from '../steve/selectors';
 import { toSteveObject } from '../steve/steveObject';
 import { ChangeEvent } from '../steve/types';
+import { steveId } from '../steve/ids';
 import { EventHistory } from './eventHistory';
 
 /** What a client asks to watch (Steve's subscribe message). */
@@ -24,6 +25,9 @@ interface Watch extends WatchRequest {
   key: string;
   t?: TypeDef;
   timer?: ReturnType<typeof setTimeout>;
+  /** `resource.changes` mode: whether the first change went out, and the latest change's revision since. */
+  notified?: boolean;
+  latestRevision?: string;
   matchesLabels?: (labels: Record<string, string> | undefined) => boolean;
 }
 
@@ -36,6 +40,8 @@ const SPECIAL_TYPES = new Set(['schema', 'count']);
 const COUNT_DEBOUNCE_MS = 500;
 
 const RESOURCE_CHANGES = 'resource.changes';
+/** rancher/apiserver pkg/subscribe/watcher.go: a `resource.changes` watch without debounceMs. */
+const DEFAULT_DEBOUNCE_MS = 5000;
 
 function keyOf(w: WatchRequest): string {
   return [w.resourceType, w.namespace || '', w.id || '', w.selector || '', w.mode || ''].join('|');
@@ -122,11 +128,14 @@ export class Subscription {
   }
 
   /**
-   * Sends what changed since the revision the client already has. A revision the history no longer reaches is
-   * Steve's SQL cache's ErrTooOld "resourceversion too old" (steve v0.10.2 pkg/sqlcache/informer/listoption_indexer.go,
-   * checked against real Steve by tests/real/steveDifferential.real.ts), and the watch ends with `resource.stop` (apiserver pkg/subscribe/watcher.go WatchSession.add's deferred
-   * stop). The dashboard needs both: `resource.error` with "too old" marks the watch TOO_OLD and schedules
-   * resyncWatch (shell/plugins/steve/subscribe.js 'ws.resource.error'), which re-lists and re-watches.
+   * Sends what changed since the revision the client already has. Steve's SQL cache keeps one event log per type
+   * (steve v0.10.2 pkg/sqlcache/informer/listoption_indexer.go `Watch`): it starts with an Added event for every
+   * object its informer listed, so a watch from the resourceVersion of an object of the type is found there (the
+   * dashboard watches one object from its own `metadata.resourceVersion`) and gets the events after it. A revision
+   * found nowhere is ErrTooOld "resourceversion too old" (checked against real Steve by
+   * tests/real/steveDifferential.real.ts), and the watch ends with `resource.stop` (apiserver pkg/subscribe/watcher.go
+   * WatchSession.add's deferred stop). The dashboard needs both: `resource.error` with "too old" marks the watch
+   * TOO_OLD and schedules resyncWatch (shell/plugins/steve/subscribe.js 'ws.resource.error'), which re-lists.
    */
   private replay(w: Watch): void {
     const rv = parseInt(w.resourceVersion || '', 10);
@@ -135,7 +144,7 @@ export class Subscription {
     if (!this.ctx || !this.history || !w.t || !Number.isFinite(rv) || rv <= 0) {
       return;
     }
-    const events = this.history.since(this.ctx.cluster.id, rv);
+    const events = this.history.since(this.ctx.cluster.id, rv) ?? this.sinceListedObject(w.t, rv);
 
     if (events === null) {
       this.watches.delete(w.key);
@@ -149,6 +158,30 @@ export class Subscription {
     for (const ev of events) {
       this.deliver(w, ev);
     }
+  }
+
+  /**
+   * A revision older than the change history that is the resourceVersion of an object of the type: the informer's
+   * Added events after it (the type's objects listed with a later version, oldest first), then the changes since.
+   * Null when no object of the type has that version.
+   */
+  private sinceListedObject(t: TypeDef, rv: number): ChangeEvent[] | null {
+    const ctx = this.ctx as SteveContext;
+    const objects = Object.values(ctx.cluster.objects[t.id] || {});
+
+    if (!objects.some((o) => parseInt(o.metadata.resourceVersion || '', 10) === rv)) {
+      return null;
+    }
+    const floor = (this.history as EventHistory).oldest(ctx.cluster.id);
+    const listed = objects
+      .map((o) => ({ o, v: parseInt(o.metadata.resourceVersion || '', 10) }))
+      .filter(({ v }) => v > rv && v <= floor)
+      .sort((a, b) => a.v - b.v)
+      .map(({ o, v }): ChangeEvent => ({
+        name: 'resource.create', cluster: ctx.cluster.id, type: t.id, id: steveId(o), object: o, revision: `${ v }`
+      }));
+
+    return [...listed, ...((this.history as EventHistory).since(ctx.cluster.id, floor) || [])];
   }
 
   onChange(ev: ChangeEvent): void {
@@ -193,10 +226,7 @@ export class Subscription {
       return;
     }
     if (w.mode === RESOURCE_CHANGES) {
-      // The client re-fetches on this hint, so one per burst is enough.
-      this.debounced(w, w.debounceMs || 0, () => this.send({
-        name: RESOURCE_CHANGES, ...identity(w), revision: ev.revision
-      }));
+      this.notifyChanges(w, ev.revision);
 
       return;
     }
@@ -206,6 +236,26 @@ export class Subscription {
     this.send({
       name: ev.name, ...identity(w), revision: ev.object.metadata.resourceVersion, data: toSteveObject(ctx, t, ev.object)
     });
+  }
+
+  /**
+   * `resource.changes` as rancher/apiserver's debouncer sends it (pkg/subscribe/debouncer.go): the watch's first
+   * change at once, every later one at most once per `debounceMs` (5000 when not given), carrying the revision of
+   * the latest change in that window.
+   */
+  private notifyChanges(w: Watch, revision: string): void {
+    const send = (r: string) => this.send({
+      name: RESOURCE_CHANGES, ...identity(w), revision: r
+    });
+
+    w.latestRevision = revision;
+    if (!w.notified) {
+      w.notified = true;
+      send(revision);
+
+      return;
+    }
+    this.debounced(w, w.debounceMs || DEFAULT_DEBOUNCE_MS, () => send(w.latestRevision as string));
   }
 
   private debounced(w: Watch, ms: number, fn: () => void): void {

@@ -208,3 +208,63 @@ describe('Steve watches: simulator vs real Steve', () => {
     expect(unexplained('watch', await events('sim'), await events('real'), p)).toEqual([]);
   });
 });
+
+describe('Steve watches the dashboard opens: simulator vs real Steve', () => {
+  // The detail and edit pages watch their object from its own resourceVersion, which for a seeded object is older
+  // than anything changed since: Steve finds it among its informer's first events and starts the watch.
+  async function watchOne(front: 'sim' | 'real'): Promise<string[]> {
+    const ws = new Socket(p[front], RKE2_GUEST.id, 'admin');
+
+    try {
+      await ws.opened();
+      const svc = (await call(p[front], `${ GUEST }/services/default/web-pool`, 'admin')).body;
+
+      ws.send({
+        resourceType: 'service', namespace: 'default', id: 'web-pool', resourceVersion: svc.metadata.resourceVersion
+      });
+      await ws.waitFor((m) => m.name === 'resource.start' || m.name === 'resource.error');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+
+      return ws.messages.filter((m) => m.name !== 'ping').map((m) => `${ m.name } ${ m.data?.error || '' }`.trim());
+    } finally {
+      ws.close();
+    }
+  }
+
+  // A paginated list's `resource.changes` watch: the first change is announced at once, the debounce applies after it.
+  async function firstChange(front: 'sim' | 'real'): Promise<{ names: string[]; withinDebounce: boolean }> {
+    const ws = new Socket(p[front], RKE2_GUEST.id, 'admin');
+    const name = `${ RUN }-c-${ front }`;
+
+    try {
+      await ws.opened();
+      // As the dashboard does, a list first: Steve's informer for the type starts with it (a watch alone, right after
+      // Steve starts, missed the change in one run).
+      await call(p[front], `${ GUEST }/configmaps?pagesize=1`, 'admin');
+      ws.send({
+        resourceType: 'configmap', mode: 'resource.changes', debounceMs: 4000
+      });
+      await ws.waitFor((m) => m.name === 'resource.start');
+      const t0 = Date.now();
+
+      await call(p[front], `${ GUEST }/configmaps`, 'admin', { method: 'POST', body: { type: 'configmap', metadata: { name, namespace: 'default' } } });
+      await ws.waitFor((m) => m.name === 'resource.changes', 8000);
+
+      return { names: ws.messages.filter((m) => m.name !== 'ping').map((m) => m.name), withinDebounce: Date.now() - t0 < 3000 };
+    } finally {
+      ws.close();
+      await call(p[front], `${ GUEST }/configmaps/default/${ name }`, 'admin', { method: 'DELETE' });
+    }
+  }
+
+  it('a watch of one object from its own resourceVersion starts', async() => {
+    expect(unexplained('watch one', await watchOne('sim'), await watchOne('real'), p)).toEqual([]);
+  });
+
+  it('resource.changes: the first change at once', async() => {
+    const real = await firstChange('real');
+
+    expect(real.withinDebounce).toBe(true);
+    expect(unexplained('first change', await firstChange('sim'), real, p)).toEqual([]);
+  });
+});

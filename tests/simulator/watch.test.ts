@@ -15,7 +15,7 @@ afterAll(() => sim.close());
 const ADMIN = { authorization: 'Bearer token-demoadmin:demo' };
 
 /** A websocket with a queue of parsed messages and a way to wait for the next one that matches. */
-function connect(path: string, headers: Record<string, string> = ADMIN): Promise<{ ws: WebSocket; next: (pred: (m: any) => boolean) => Promise<any> }> {
+function connect(path: string, headers: Record<string, string> = ADMIN): Promise<{ ws: WebSocket; next: (pred: (m: any) => boolean, ms?: number) => Promise<any> }> {
   const ws = new WebSocket(`${ sim.url.replace('http', 'ws') }${ path }`, { headers });
   const seen: any[] = [];
   const waiters: { pred: (m: any) => boolean; resolve: (m: any) => void }[] = [];
@@ -30,13 +30,13 @@ function connect(path: string, headers: Record<string, string> = ADMIN): Promise
       seen.push(msg);
     }
   });
-  const next = (pred: (m: any) => boolean) => new Promise<any>((resolve, reject) => {
+  const next = (pred: (m: any) => boolean, ms = 3000) => new Promise<any>((resolve, reject) => {
     const i = seen.findIndex(pred);
 
     if (i >= 0) {
       return resolve(seen.splice(i, 1)[0]);
     }
-    const timer = setTimeout(() => reject(new Error('no matching message within 3s')), 3000);
+    const timer = setTimeout(() => reject(new Error(`no matching message within ${ ms } ms`)), ms);
 
     waiters.push({
       pred,
@@ -173,6 +173,43 @@ describe('watch sockets', () => {
 
     ws.send(JSON.stringify({ resourceType: 'service', resourceVersion: fresh }));
     expect(await next((m) => m.name === 'resource.start')).toEqual({ name: 'resource.start', resourceType: 'service' });
+    ws.close();
+  });
+
+  it('watches one object from its own resourceVersion after a reset, as Steve finds it in the type\'s event log', async() => {
+    expect((await fetch(`${ sim.url }/__sim/watch/compact`, { method: 'POST' })).status).toBe(200);
+    const svc = (await http('GET', '/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool')).body;
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    // The dashboard's watch of the object a detail or edit page shows (shell/plugins/dashboard-store find).
+    ws.send(JSON.stringify({
+      resourceType: 'service', namespace: 'default', id: 'web-pool', resourceVersion: svc.metadata.resourceVersion
+    }));
+    expect(await next((m) => m.name === 'resource.start')).toMatchObject({ resourceType: 'service', id: 'web-pool' });
+    await http('PUT', '/k8s/clusters/c-m-rke2g001/v1/services/default/web-pool', { ...svc, metadata: { ...svc.metadata, labels: { ...svc.metadata.labels, watched: 'yes' } } });
+    const change = await next((m) => m.name === 'resource.change' || m.name === 'resource.error');
+
+    expect(change).toMatchObject({ name: 'resource.change', data: { id: 'default/web-pool', metadata: { labels: { watched: 'yes' } } } });
+    ws.close();
+  });
+
+  it('sends a resource.changes watch\'s first change at once, then one per debounce window with the latest revision', async() => {
+    const { ws, next } = await connect('/k8s/clusters/c-m-rke2g001/v1/subscribe');
+
+    ws.send(JSON.stringify({
+      resourceType: 'configmap', mode: 'resource.changes', debounceMs: 2000
+    }));
+    await next((m) => m.name === 'resource.start' && m.resourceType === 'configmap');
+    const t0 = Date.now();
+    const first = await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'burst-0', namespace: 'default' } });
+
+    expect(await next((m) => m.name === 'resource.changes')).toMatchObject({ revision: first.body.metadata.resourceVersion });
+    // Well inside the 2 s window: the first hint does not wait for it.
+    expect(Date.now() - t0).toBeLessThan(1500);
+    await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'burst-1', namespace: 'default' } });
+    const last = await http('POST', '/k8s/clusters/c-m-rke2g001/v1/configmaps', { metadata: { name: 'burst-2', namespace: 'default' } });
+
+    expect(await next((m) => m.name === 'resource.changes', 6000)).toMatchObject({ revision: last.body.metadata.resourceVersion });
     ws.close();
   });
 });
