@@ -3,6 +3,7 @@
  * pkg/csi/controller_server.go CreateVolume, behind the external-provisioner sidecar): a PVC of a StorageClass
  * whose provisioner is `driver.harvesterhci.io` gets a host PVC `pvc-<claim uid>` in the VM namespace of the
  * StorageClass's `hostStorageClass` (else the driver's default), and is Bound to a guest PV of the same name.
+ * A claim of a `WaitForFirstConsumer` class waits (the PV controller's event) as no Pod is ever scheduled here.
  * Failures are the external-provisioner's `ProvisioningFailed` event wrapping the driver's gRPC error:
  * - ReadWriteMany where the host has no NetworkFilesystem support (validateVolumeCapabilities):
  *   `access mode MULTI_NODE_MULTI_WRITER is not supported` (InvalidArgument);
@@ -68,6 +69,13 @@ function provision(state: SimState, clusterId: string, id: string): void {
   const sc = storageClassOf(state, clusterId, pvc);
 
   if (!sc || sc.provisioner !== CSI_DRIVER) {
+    return;
+  }
+  // Kubernetes' PV controller holds a claim of a WaitForFirstConsumer class until the scheduler picks a node for a
+  // Pod using it (pv_controller.go `emitEventForUnboundDelayBindingClaim`); the simulator schedules no Pods.
+  if (sc.volumeBindingMode === 'WaitForFirstConsumer' && !pvc.metadata.annotations?.['volume.kubernetes.io/selected-node']) {
+    recordEvent(state, clusterId, pvc, 'Normal', 'WaitForFirstConsumer', 'waiting for first consumer to be created before binding', { component: 'persistentvolume-controller' });
+
     return;
   }
   const claim = `${ pvc.metadata.namespace }/${ pvc.metadata.name }`;

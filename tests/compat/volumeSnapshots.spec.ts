@@ -1,7 +1,8 @@
 /**
  * Guest volume snapshots inside Rancher's production builds: the PVC detail page's "Volume snapshots" tab takes a
  * snapshot of data-db-0, the CSI driver (the simulator's, stepped by the flow) makes it ready, the cluster's
- * VolumeSnapshots list in the Storage group shows it, and a restore from it makes a new PVC the driver binds.
+ * VolumeSnapshots list in the Storage group shows it, and a restore from it makes a new PVC the driver binds, which
+ * the tab shows Pending, then Bound.
  */
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
@@ -42,7 +43,10 @@ test('a snapshot taken from the PVC gets ready, is listed in Storage, and restor
   await listed.locator('a', { hasText: 'data-db-0' }).click();
   await page.locator(`${ tid(`pvc-snapshot-row-${ name }`) } ${ tid('pvc-snapshot-restore') }`).click({ timeout: 2 * STEP_MS });
   await page.locator(tid('volume-restore-create')).click();
-  await expect(page.locator(tid('pvc-restored'))).toContainText(`${ name }-restore`);
+  await expect(page.locator(tid('pvc-restored-link'))).toHaveText(`${ name }-restore`);
+  await expect(page.locator(tid('pvc-restored-phase'))).toHaveText('Pending');
   expect(await sim.client.stepControllers()).toBeGreaterThan(0);
   expect((await sim.client.object(RKE2_GUEST.id, 'persistentvolumeclaim', `default/${ name }-restore`))?.status?.phase).toBe('Bound');
+  // R-VSN-14: the tab looks at the new claim again until it is Bound.
+  await expect(page.locator(tid('pvc-restored-phase'))).toHaveText('Bound', { timeout: STEP_MS });
 });

@@ -61,6 +61,28 @@ describe('VolumeSnapshots on Harvester guests', () => {
     expect(events.join('\n')).toContain('Creating RWX volumes from snapshots is not supported');
   });
 
+  it('R-VSN-14: a restore of a WaitForFirstConsumer class stays Pending with the PV controller\'s event (no Pod is ever scheduled)', () => {
+    post(`${ RKE2 }/storage.k8s.io.storageclasses`, {
+      apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'harvester-wffc' }, provisioner: 'driver.harvesterhci.io', volumeBindingMode: 'WaitForFirstConsumer'
+    });
+    expect(post(`${ RKE2 }/persistentvolumeclaims`, {
+      metadata: { name: 'later', namespace: 'default' },
+      spec:     {
+        storageClassName: 'harvester-wffc',
+        accessModes:      ['ReadWriteOnce'],
+        resources:        { requests: { storage: '10Gi' } },
+        dataSource:       {
+          apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'data-db-0-snapshot-20261120093000'
+        }
+      },
+    }).status).toBe(201);
+    step();
+    expect(get(`${ RKE2 }/persistentvolumeclaims/default/later`).status?.phase).not.toBe('Bound');
+    const events = get(`${ RKE2 }/events`).data.filter((e: any) => e.involvedObject.name === 'later').map((e: any) => [e.reason, e.message]);
+
+    expect(events).toEqual([['WaitForFirstConsumer', 'waiting for first consumer to be created before binding']]);
+  });
+
   it('the backup class on driver v0.2.4 gives a local snapshot (type: backup not read before v0.2.8)', () => {
     post(`${ RKE2 }/${ SNAPS }`, snapshot('b1', 'harvester-backup'));
     step();

@@ -10,7 +10,9 @@ export {
 export { beforeClusterPages } from './navigation';
 export { findTab, keepTabRegistered } from './tabSlot';
 export { loadHostEditor } from './hostEditor';
-export { openDetail } from './resourceRoutes';
+export {
+  openDetail, resourceCreateRoute, resourceDetailRoute
+} from './resourceRoutes';
 export { hostGlobalComponent } from './hostComponents';
 export { rowStoreAll, rowTranslate } from './rowContext';
 export { typeGeneration } from './storeSignals';

@@ -25,3 +25,26 @@ export function openDetail(row: unknown, query: Record<string, string>, hash: st
 
   return true;
 }
+
+/**
+ * The dashboard's named routes of a resource's pages in the cluster explorer (shell/config/router/routes.js:
+ * `c-cluster-product-resource-namespace-id`, `-id`, `-create`), for links to pages the extension does not own.
+ */
+export function resourceDetailRoute(clusterId: string, resource: string, namespace: string | undefined, id: string, hash?: string) {
+  const params = {
+    cluster: clusterId, product: 'explorer', resource, id, ...(namespace ? { namespace } : {})
+  };
+
+  return {
+    name: namespace ? 'c-cluster-product-resource-namespace-id' : 'c-cluster-product-resource-id', params, ...(hash ? { hash: `#${ hash }` } : {})
+  };
+}
+
+export function resourceCreateRoute(clusterId: string, resource: string) {
+  return {
+    name:   'c-cluster-product-resource-create',
+    params: {
+      cluster: clusterId, product: 'explorer', resource
+    }
+  };
+}

@@ -11,7 +11,7 @@ function gettersOf(row: unknown): Getters | undefined {
   const getters = (row as RowLike)?.$rootGetters;
 
   if (!getters) {
-    warnOnce('`$rootGetters` on list rows', 'list columns show translation keys and no load-balancer state');
+    warnOnce('`$rootGetters` on list rows', 'list columns show translation keys and no load-balancer state, and the snapshot row actions show on every PVC');
   }
 
   return getters;

@@ -17,6 +17,8 @@ import { warnOnceAbout } from '../shared/warnOnce';
  * | `cluster:` condition array read by reference (plugin-helpers `checkExtensionRouteBinding`) | yes | yes | yes | yes | yes |
  * | global component `v-select` via `appContext.components` (install-components.js) | yes | yes | yes | yes | yes |
  * | list rows' `$rootGetters` (`i18n/t`, `cluster/typeRegistered`, `cluster/all`) in column `getValue` | yes | yes | yes | yes | yes |
+ * | row action `enabled` called with the row, `false` leaves it out (resource-class `_availableActions`) ² | yes | yes | yes | yes | yes |
+ * | route names `c-cluster-product-resource-namespace-id`, `-id`, `-create` (config/router/routes.js) ³ | yes | yes | yes | yes | yes |
  * | store getter `cluster/generation` (dashboard-store getters)     | yes | yes | yes | yes | yes |
  * | root store getters `activeNamespaceCache`, `isAllNamespaces` (store/index.js; namespace picker) ¹ | yes | yes | yes | yes | yes |
  * | failed store request rejects with `_status` (dashboard-store actions `request`) | yes | yes | yes | yes | yes |
@@ -24,6 +26,9 @@ import { warnOnceAbout } from '../shared/warnOnce';
  *
  * ¹ found in each build (`../shared/rancher-ui/<version>`); the demo e2e (3.0.13) picks a namespace; the compat
  *   suite has not run it yet.
+ * ² found in each build (the `enabled(this)` getter of extension actions); unit-tested on 3.0.13; no browser suite opens
+ *   the PVC list's row menu yet.
+ * ³ found in each build; the compat suite follows the `-namespace-id` link from the VolumeSnapshots list.
  *
  * First and last verified: every row was run in the compatibility suite on 2.12 (3.0.5) to 2.15 (3.0.12) and on
  * rancher/dashboard master (`rancher-next`, 3.0.13); the unit tests mount the installed shell 3.0.13.

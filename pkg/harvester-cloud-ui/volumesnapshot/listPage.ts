@@ -10,7 +10,8 @@
 import { classifyHttpFailure } from '../cluster/httpFailure';
 import { KubeObject, StoreLike } from '../cluster/types';
 import { SNAPSHOT_CLASS } from '../snapshotclass/names';
-import { VOLUME_SNAPSHOT } from './names';
+import { resourceDetailRoute } from '../shellAdapter/resourceRoutes';
+import { PVC, VOLUME_SNAPSHOT } from './names';
 
 export type ListState = 'ok' | 'noCrd' | 'forbidden' | 'unreachable' | 'error';
 
@@ -66,13 +67,7 @@ export async function loadSnapshotList(store: StoreLike): Promise<SnapshotList> 
 
 /** The PVC's detail page on its "Volume snapshots" tab, where a snapshot is restored or deleted. */
 export function pvcSnapshotsLocation(clusterId: string, namespace: string, pvc: string, tab: string) {
-  return {
-    name:   'c-cluster-product-resource-namespace-id',
-    params: {
-      cluster: clusterId, product: 'explorer', resource: 'persistentvolumeclaim', namespace, id: pvc
-    },
-    hash: `#${ tab }`,
-  };
+  return resourceDetailRoute(clusterId, PVC, namespace, pvc, tab);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter/resourceRoutes';
+import { rowStoreAll } from '../shellAdapter/rowContext';
 import { harvesterGuestClusters } from '../cluster/guestRegistry';
-import { PVC, TAB_NAME } from './names';
+import { offersSnapshotActions } from './actions';
+import { PVC, STORAGE_CLASS, TAB_NAME } from './names';
 import { EXPLORER, LIST_PATH, LIST_ROUTE } from './nav';
 
 export { TAB_NAME };
@@ -11,7 +13,10 @@ export { TAB_NAME };
  * - the PVC detail page's "Volume snapshots" tab: TabLocation.RESOURCE_DETAIL_PAGE since Rancher 2.10 (shell 3.0.0);
  *   TabLocation.RESOURCE_DETAIL ('tab', the legacy location Tabbed falls back to) since 2.7.2;
  * - the PVC list's row actions "Take snapshot" / "Back up to Harvester": ActionLocation.TABLE since Rancher 2.7.2;
- *   they open the tab with the form (shellAdapter/resourceRoutes.ts);
+ *   they open the tab with the form (shellAdapter/resourceRoutes.ts). Shown only on claims of the driver's classes
+ *   (actions.ts) through the action's `enabled` hook: a function is called with the row (resource-class.js
+ *   `_availableActions`: `enabled(this)`, and rows with `enabled === false` are left out) in @rancher/shell 3.0.5
+ *   (Rancher 2.12) to 3.0.13, found in each production build (shellAdapter/versions.ts); 3.0.x has no `visible` hook;
  * - the cluster's VolumeSnapshots list in the explorer's Storage group: addProduct (Rancher 2.7+, its `init` hook run
  *   by the loader on Rancher 2.11+; see nav.ts) and addRoute (Rancher 2.7+). The page itself tells a cluster not on
  *   Harvester, without the CRDs, or not listable so.
@@ -34,6 +39,7 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
       labelKey: kind === 'backup' ? 'harvesterVolumeSnapshot.backUp' : 'harvesterVolumeSnapshot.takeSnapshot',
       icon:     kind === 'backup' ? 'icon-backup' : 'icon-snapshot',
       multiple: false,
+      enabled:  (row: unknown) => offersSnapshotActions(row as Parameters<typeof offersSnapshotActions>[0], rowStoreAll(row, STORAGE_CLASS)),
       invoke:   (_opts, rows) => {
         openDetail(rows?.[0], { harvesterSnapshot: kind }, TAB_NAME);
       },

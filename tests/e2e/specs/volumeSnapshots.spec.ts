@@ -1,8 +1,9 @@
 /**
  * Guest volumes, day 2 (issue 19), on rke2-guest (CSI v0.2.4), in English and in Simplified Chinese: a backup is
  * refused before sending (backups need v0.2.8); a snapshot taken from PVC data-db-0 gets ready, is restored to a
- * new PVC (a size below restoreSize and RWX refused next to their fields first), which binds; the cluster's
- * VolumeSnapshots list (Storage group) shows it. Rules R-VSN-* of docs/harvester-rules.md.
+ * new PVC (a size below restoreSize and RWX refused next to their fields first), which the tab shows Pending, then
+ * Bound (R-VSN-14); the cluster's VolumeSnapshots list (Storage group) shows it. The tab is checked with axe with
+ * the take-snapshot form open and with the restore form open. Rules R-VSN-* of docs/harvester-rules.md.
  *
  * The e2e simulator runs the CSI driver's controllers only when a flow steps them (tests/e2e/demo.ts): each
  * `sim.stepControllers()` below is the driver acting (the snapshot taken on the host, the restored volume made).
@@ -30,7 +31,9 @@ const TEXT = {
     ready:        'Ready',
     tooSmall:     '1Gi is smaller than the snapshot (10Gi): the new volume must be at least as large.',
     rwx:          'does not create ReadWriteMany volumes from snapshots',
-    restored:     'was created from the snapshot.',
+    restored:     'Created from the snapshot:',
+    phasePending: 'Pending',
+    phaseBound:   'Bound',
     listTitle:    'Volume snapshots',
     kind:         'Local snapshot',
   },
@@ -43,6 +46,8 @@ const TEXT = {
     tooSmall:     '1Gi 小于快照大小（10Gi）：新卷至少要与快照一样大。',
     rwx:          '不能从快照创建 ReadWriteMany 卷',
     restored:     '已从快照创建持久卷声明',
+    phasePending: '等待绑定（Pending）',
+    phaseBound:   '已绑定（Bound）',
     listTitle:    '卷快照',
     kind:         '本地快照',
   },
@@ -53,6 +58,11 @@ type Texts = typeof TEXT['en-us'];
 // The snapshots this test made: the seeded ones are left out.
 const SEEDED = ['data-db-0-snapshot-20261120093000', 'data-db-0-backup-20261121093000'];
 const ours = async(sim: SimClient, pattern: RegExp) => (await sim.objects(RKE2, SNAPS)).filter((s: any) => pattern.test(s.metadata.name) && !SEEDED.includes(s.metadata.name));
+
+/** axe on the whole PVC tab (its table, and the form open at the time). */
+async function tabIsAccessible(page: Page, what: string): Promise<void> {
+  expect(await seriousViolations(page, tid('pvc-snapshots')), `serious/critical accessibility violations on the PVC tab with ${ what }`).toEqual([]);
+}
 
 async function openSnapshots(page: Page, dashboardUrl: string): Promise<void> {
   await open(page, dashboardUrl, `/c/${ RKE2 }/explorer/persistentvolumeclaim/default/data-db-0`, SEL.cru.tabButton(TAB));
@@ -74,6 +84,8 @@ async function backupRefused(page: Page, sim: SimClient, t: Texts): Promise<void
 async function snapshotReady(page: Page, sim: SimClient, t: Texts): Promise<string> {
   await expect(page.locator(tid('pvc-take-snapshot'))).toHaveText(t.takeSnapshot);
   await page.locator(tid('pvc-take-snapshot')).click();
+  await page.locator(tid('volume-snapshot-form')).waitFor({ state: 'visible' });
+  await tabIsAccessible(page, 'the take-snapshot form open');
   await page.locator(tid('volume-snapshot-create')).click();
   await expect.poll(async() => (await ours(sim, /^data-db-0-snapshot-\d{14}$/)).length, { message: 'the new snapshot created' }).toBe(1);
   const [snap] = await ours(sim, /^data-db-0-snapshot-\d{14}$/);
@@ -103,6 +115,7 @@ async function restore(page: Page, sim: SimClient, t: Texts, snapshot: string, s
   await choose(page, `${ form } ${ tid('volume-restore-mode') }`, 'ReadWriteMany');
   await expect(page.locator(messageUnder('volume-restore-mode'))).toContainText(t.rwx);
   await expectBeside(page, `${ form } ${ tid('volume-restore-mode') }`, messageUnder('volume-restore-mode'), 'the access mode message');
+  await tabIsAccessible(page, 'the restore form open, its messages shown');
   await shot?.('volume-snapshot-restore', { doc: 'volume-snapshot-restore.png', tall: true });
   await page.locator(tid('volume-restore-create')).click();
   await expect(page.locator(tid('volume-restore-failure'))).toHaveText(t.blocked);
@@ -114,6 +127,8 @@ async function restore(page: Page, sim: SimClient, t: Texts, snapshot: string, s
   await page.locator(tid('volume-restore-create')).click();
   await expect(page.locator(tid('pvc-restored'))).toContainText(t.restored);
   const name = `${ snapshot }-restore`;
+
+  await expect(page.locator(tid('pvc-restored-link'))).toHaveText(name);
   const pvc = await sim.object(RKE2, 'persistentvolumeclaim', `default/${ name }`);
 
   expect(pvc?.spec).toMatchObject({
@@ -162,14 +177,23 @@ async function namespacePicker(page: Page): Promise<void> {
   await expect(seeded).toBeVisible();
 }
 
-/** The restored PVC in the shell's PVC list: Pending until the driver provisions it, then Bound. */
-async function boundInList(page: Page, sim: SimClient, pvc: string): Promise<void> {
+/** R-VSN-14: the tab shows the restored PVC Pending until the driver provisions it, then Bound (it looks every 3 s). */
+async function boundInTab(page: Page, sim: SimClient, t: Texts): Promise<void> {
+  const phase = page.locator(tid('pvc-restored-phase'));
+
+  await expect(phase).toHaveText(t.phasePending);
+  await expect(page.locator(tid('pvc-restored-reason'))).toBeVisible();
+  expect(await sim.stepControllers(), 'the CSI driver provisioned the restored volume').toBeGreaterThan(0);
+  await expect(phase).toHaveText(t.phaseBound, { timeout: 15000 });
+  await expect(page.locator(tid('pvc-restored-reason'))).toHaveCount(0);
+}
+
+/** The restored PVC in the shell's PVC list, Bound. */
+async function boundInList(page: Page, pvc: string): Promise<void> {
   await page.locator(sideLink('persistentvolumeclaim')).first().click();
   const row = page.locator(SEL.table.rows).filter({ hasText: pvc });
 
-  await expect(row).toContainText('Pending', { timeout: 30000 });
-  expect(await sim.stepControllers(), 'the CSI driver provisioned the restored volume').toBeGreaterThan(0);
-  await expect(row).toContainText('Bound', { timeout: 15000 });
+  await expect(row).toContainText('Bound', { timeout: 30000 });
 }
 
 test('snapshot → ready → restore → new PVC bound; the VolumeSnapshots list; a backup refused on CSI v0.2.4', async({
@@ -187,13 +211,14 @@ test('snapshot → ready → restore → new PVC bound; the VolumeSnapshots list
   await shot('volume-snapshots', { doc: 'volume-snapshots.png', tall: true });
   const pvc = await restore(page, sim, t, snapshot, shot);
 
+  await boundInTab(page, sim, t);
   await snapshotsList(page, t, snapshot);
   const violations = await seriousViolations(page, tid('snapshots-page'));
 
   expect(violations, 'serious/critical accessibility violations on the VolumeSnapshots list').toEqual([]);
   await shot('volume-snapshots-list', { doc: 'volume-snapshots-list.png', tall: true });
   await namespacePicker(page);
-  await boundInList(page, sim, pvc);
+  await boundInList(page, pvc);
 });
 
 test('zh-hans: snapshot → ready → restore → new PVC bound; the VolumeSnapshots list; a backup refused', async({ page, dashboardUrl, sim }) => {
@@ -206,6 +231,7 @@ test('zh-hans: snapshot → ready → restore → new PVC bound; the VolumeSnaps
   const snapshot = await snapshotReady(page, sim, t);
   const pvc = await restore(page, sim, t, snapshot);
 
+  await boundInTab(page, sim, t);
   await snapshotsList(page, t, snapshot);
-  await boundInList(page, sim, pvc);
+  await boundInList(page, pvc);
 });

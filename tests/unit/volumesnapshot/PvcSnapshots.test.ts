@@ -2,40 +2,15 @@
  * The PVC detail page's "Volume snapshots" tab mounted against the Steve simulator (demo: rke2-guest runs CSI
  * v0.2.4, has data-db-0 with two ready snapshots, the classes harvester-snapshot and harvester-backup). Rows R-VSN-*.
  */
-import PvcSnapshots from '@pkg/volumesnapshot/PvcSnapshots.vue';
 import SelectField from '@pkg/controls/SelectField.vue';
-import { mountWithStore } from '../../harness/mount';
-import { Locale } from '../../harness/store';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject, storeObject } from '../../../simulator/steve/state';
+import { state, until, useSimulator } from '../storage/simulator';
 import {
-  guestStore, requestsSince, state, until, useSimulator
-} from '../storage/simulator';
+  open, PVCS, SNAPS, submit, writes
+} from './tab';
 
 useSimulator();
-
-const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshots`;
-const PVCS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims`;
-
-async function open(locale?: Locale, prepare: (store: any) => void = () => undefined) {
-  const store = await guestStore(RKE2_GUEST.id, locale);
-
-  prepare(store);
-  const resource = getObject(state, RKE2_GUEST.id, 'persistentvolumeclaim', 'default/data-db-0');
-  const wrapper = mountWithStore(PvcSnapshots, store, { props: { resource }, global: { mocks: { $route: { query: {}, params: { cluster: RKE2_GUEST.id } } }, stubs: { 'router-link': true } } });
-
-  await until(() => !!(wrapper.vm as any).panel, 'the panel');
-  await wrapper.vm.$nextTick();
-
-  return { wrapper, mark: state.requests.length };
-}
-
-const writes = (mark: number) => requestsSince(mark).filter((r) => !r.startsWith('GET '));
-const submit = async(w: any, sel: string) => {
-  await w.find(sel).trigger('submit');
-  await until(() => !w.find(`${ sel } button[disabled]`).exists(), 'the request');
-  await w.vm.$nextTick();
-};
 
 describe('PVC Volume snapshots tab', () => {
   it('lists the PVC\'s snapshots: ready, restore size, class and kind', async() => {
@@ -170,6 +145,18 @@ describe('PVC Volume snapshots tab', () => {
 
     await wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"] [data-testid="pvc-snapshot-delete"]').trigger('click');
     expect(wrapper.find('[data-testid="pvc-snapshot-delete-note"]').text()).toContain('Retain: the backup stays');
+  });
+
+  it('deletes the one snapshot confirmed, by its own URL, and lists the rest', async() => {
+    const { wrapper, mark } = await open();
+    const BACKUP = '[data-testid="pvc-snapshot-row-data-db-0-backup-20261121093000"]';
+
+    await wrapper.find(`${ BACKUP } [data-testid="pvc-snapshot-delete"]`).trigger('click');
+    await wrapper.find('[data-testid="pvc-snapshot-delete-confirm"]').trigger('click');
+    await until(() => !wrapper.find(BACKUP).exists(), 'the row gone');
+
+    expect(writes(mark)).toEqual([`DELETE ${ SNAPS }/default/data-db-0-backup-20261121093000`]);
+    expect(wrapper.findAll('[data-testid^="pvc-snapshot-row-"]')).toHaveLength(1);
   });
 
   it('says the snapshot CRDs are missing and how RKE2 installs them (R-VSN-9), with no snapshot button', async() => {

@@ -9,10 +9,12 @@ import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
 import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
 import { mountWithStore } from '../../harness/mount';
 import { Locale } from '../../harness/store';
-import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
 import { settle } from '../topology/demoStore';
-import { guestStore, state, useSimulator } from '../storage/simulator';
+import {
+  guestStore, requestsSince, state, until, useSimulator
+} from '../storage/simulator';
 
 useSimulator();
 beforeEach(() => forgetGuestChecks());
@@ -58,6 +60,39 @@ describe('VolumeSnapshots list', () => {
       },
       hash: '#harvester-volume-snapshots'
     });
+  });
+
+  it('shows the host object behind each snapshot, as the PVC tab does, from one read of the host for the whole page (R-VSN-12)', async() => {
+    for (const name of ['web-1', 'web-2', 'web-3']) {
+      storeObject(state, RKE2_GUEST.id, 'snapshot.storage.k8s.io.volumesnapshot', {
+        apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name, namespace: 'apps' }, spec: { source: { persistentVolumeClaimName: 'web' }, volumeSnapshotClassName: 'harvester-snapshot' }, status: { readyToUse: true, restoreSize: '1Gi' }
+      });
+    }
+    const mark = state.requests.length;
+    const w = await open();
+    const host = (id: string) => text(w, `[data-testid="snapshots-row-${ id }"] [data-testid="pvc-snapshot-host"]`);
+
+    await until(() => host('default-data-db-0-snapshot-20261120093000') !== '', 'the host side');
+    expect(host('default-data-db-0-snapshot-20261120093000')).toMatch(/VolumeSnapshot default\/snapshot-9a0e1f7c-1b2d-4c3e-8f4a-000000000191 · Ready/);
+    expect(host('apps-web-1')).toBe('Not found on the host');
+    const hostReads = requestsSince(mark).filter((r) => r.startsWith(`GET /k8s/clusters/${ HARVESTER_HOST.id }/`));
+
+    // 5 rows, one read of each host list: no request per row.
+    expect(w.findAll('[data-testid="pvc-snapshot-host"]')).toHaveLength(5);
+    expect(hostReads.map((r) => r.split('?')[0]).sort()).toEqual([
+      `GET /k8s/clusters/${ HARVESTER_HOST.id }/v1/harvesterhci.io.setting/backup-target`,
+      `GET /k8s/clusters/${ HARVESTER_HOST.id }/v1/harvesterhci.io.volumeremotebackup`,
+      `GET /k8s/clusters/${ HARVESTER_HOST.id }/v1/snapshot.storage.k8s.io.volumesnapshot`,
+    ]);
+  });
+
+  it('says "not readable" in the host column when the host is not (403), why once above the table, and still lists', async() => {
+    state.faults.push({ match: { method: 'GET', path: `/k8s/clusters/${ HARVESTER_HOST.id }/v1/snapshot.storage.k8s.io.volumesnapshot` }, respond: 403 });
+    const w = await open(RKE2_GUEST.id, 'zh-hans');
+
+    await until(() => w.find('[data-testid="snapshots-page-host-state"]').exists(), 'the host state');
+    expect(text(w, '[data-testid="snapshots-page-host-state"]')).toBe('你无权读取 Harvester 主机上的快照：不显示快照在主机上的对象。');
+    expect(w.findAll('[data-testid="pvc-snapshot-host"]').map((c: any) => c.text())).toEqual(['无法读取', '无法读取']);
   });
 
   it('explains a failed snapshot with the driver\'s words kept as text, in Chinese too', async() => {
