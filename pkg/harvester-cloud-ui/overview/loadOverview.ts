@@ -4,7 +4,8 @@
  * - the NAD mapping ConfigMap,
  * - the guest's LoadBalancer Services (the Add-on Config's own request) and the events about Services (one list,
  *   `filter=involvedObject.kind=Service`, for the Pending reasons),
- * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings).
+ * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings),
+ * - the cloud provider's arguments (loadProviderChecks.ts).
  * Reads only; nothing goes into the store that is not whole.
  */
 import { KubeObject, StoreLike } from '../cluster/types';
@@ -15,6 +16,7 @@ import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../loadbalancer/nad
 import { loadBalancerServicesUrl } from '../loadbalancer/lbContext';
 import { csiRbacOnHost, csiServiceAccount } from '../storage/hostStorageClasses';
 import { OverviewInput, Read } from './report';
+import { loadProviderArgs } from './loadProviderChecks';
 
 const readable = <T>(value: T | null): Read<T> => ({ readable: true, value });
 const UNREADABLE: Read<never> = { readable: false, value: null };
@@ -74,23 +76,26 @@ async function rbacCheck(store: StoreLike, clusterId: string): Promise<OverviewI
 }
 
 /**
- * `card`: the two components and the load balancers only (at most 3 requests, nothing on the host);
+ * `card`: the two components, the arguments in the provider's Deployment and the load balancers only (at most 3
+ * requests, nothing on the host);
  * `page`: everything.
  */
 export async function loadOverviewInput(store: StoreLike, clusterId: string, scope: 'card' | 'page'): Promise<OverviewInput> {
   const page = scope === 'page';
   const nad = () => getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor']('configmap', NAD_MAPPING_ID) }))
     .then((r): Read<NadMapping> => (r.readable ? readable(parseNadMapping(r.value)) : UNREADABLE));
-  const [cloudProvider, csiDriver, nadMapping, services, serviceEvents, rbac] = await Promise.all([
-    loadWorkload(store, 'cloudProvider'),
+  const provider = loadWorkload(store, 'cloudProvider');
+  const [cloudProvider, csiDriver, nadMapping, services, serviceEvents, rbac, providerArgs] = await Promise.all([
+    provider,
     loadWorkload(store, 'csiDriver'),
     page ? nad() : Promise.resolve(UNREADABLE as Read<NadMapping>),
     list(store, loadBalancerServicesUrl(store)),
     page ? list(store, serviceEventsUrl(store)) : Promise.resolve(UNREADABLE as Read<KubeObject[]>),
     page ? rbacCheck(store, clusterId) : Promise.resolve({ state: 'unknown', account: null } as OverviewInput['rbac']),
+    provider.then((d) => loadProviderArgs(store, clusterId, d, page)),
   ]);
 
   return {
-    workloads: { cloudProvider, csiDriver }, nadMapping, services, serviceEvents, rbac
+    workloads: { cloudProvider, csiDriver }, nadMapping, services, serviceEvents, rbac, providerArgs
   };
 }

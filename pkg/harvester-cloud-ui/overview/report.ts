@@ -8,6 +8,7 @@ import { NadMapping } from '../loadbalancer/nadMapping';
 import { ingressAddress, isLoadBalancer, serviceRef } from '../loadbalancer/services';
 import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalancer/pendingReasons';
 import { RbacState } from '../storage/rbac';
+import { ArgFlag, ParsedArgs } from '../loadbalancers/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
 
 /** A read that may have failed: `null` value with `readable: false` says "could not check", not "absent". */
@@ -24,6 +25,13 @@ export interface OverviewInput {
   /** Events about Services (for Pending reasons); unreadable leaves the reasons unknown. */
   serviceEvents: Read<KubeObject[]>;
   rbac: { state: RbacState; account: { name: string; namespace: string | null } | null };
+  /** The cloud provider's arguments and what in them leaves load balancers Pending (loadbalancers/providerArgs.ts). */
+  providerArgs: {
+    /** Where they were read; null: nowhere (not installed, or neither the Deployment nor its App readable). */
+    from: 'deployment' | 'app' | null;
+    parsed: ParsedArgs | null;
+    flags: ArgFlag[];
+  };
 }
 
 export interface ComponentReport {
@@ -47,6 +55,7 @@ export interface OverviewReport {
   components: ComponentReport[];
   nad: { state: 'unreadable' | 'missing' | 'empty' | 'malformed' | 'ok'; networks: string[] };
   rbac: OverviewInput['rbac'];
+  providerArgs: OverviewInput['providerArgs'];
   loadBalancers: null | { allocated: { ref: string; address: string }[]; pending: PendingLb[]; eventsReadable: boolean };
   /** What needs the owner's attention, most serious first (l10n keys under `harvesterOverview.problems.`). */
   problems: { key: string; args?: Record<string, string | number> }[];
@@ -118,6 +127,8 @@ export function buildOverview(input: OverviewInput): OverviewReport {
       problems.push({ key: nad.state === 'malformed' ? 'nadMalformed' : 'nadEmpty' });
     }
   }
+  // Each argument that leaves load balancers Pending, most severe first (checkProviderArgs' order).
+  input.providerArgs.flags.forEach((f) => problems.push({ key: `args.${ f.id }`, args: f.args }));
   if (input.rbac.state === 'missing' && components[1].installed !== false) {
     problems.push({ key: 'rbacMissing', args: { name: input.rbac.account?.name || '', namespace: input.rbac.account?.namespace || '' } });
   }
@@ -126,6 +137,6 @@ export function buildOverview(input: OverviewInput): OverviewReport {
   }
 
   return {
-    components, nad, rbac: input.rbac, loadBalancers, problems
+    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, loadBalancers, problems
   };
 }
