@@ -10,6 +10,7 @@ import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalance
 import { RbacState } from '../storage/rbac';
 import { ArgFlag, ParsedArgs } from '../loadbalancers/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
+import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
 
 /** A read that may have failed: `null` value with `readable: false` says "could not check", not "absent". */
 export interface Read<T> {
@@ -32,6 +33,8 @@ export interface OverviewInput {
     parsed: ParsedArgs | null;
     flags: ArgFlag[];
   };
+  /** What the provider's cloud config check read (cloudConfig.ts); null when not read (the card). */
+  cloudConfig: ConfigInput | null;
 }
 
 export interface ComponentReport {
@@ -56,6 +59,7 @@ export interface OverviewReport {
   nad: { state: 'unreadable' | 'missing' | 'empty' | 'malformed' | 'ok'; networks: string[] };
   rbac: OverviewInput['rbac'];
   providerArgs: OverviewInput['providerArgs'];
+  cloudConfig: ConfigCheck | null;
   loadBalancers: null | { allocated: { ref: string; address: string }[]; pending: PendingLb[]; eventsReadable: boolean };
   /** What needs the owner's attention, most serious first (l10n keys under `harvesterOverview.problems.`). */
   problems: { key: string; args?: Record<string, string | number> }[];
@@ -104,7 +108,7 @@ function loadBalancerReport(services: KubeObject[], events: Read<KubeObject[]>):
   };
 }
 
-export function buildOverview(input: OverviewInput): OverviewReport {
+export function buildOverview(input: OverviewInput, nowSeconds = Date.now() / 1000): OverviewReport {
   const components = (['cloudProvider', 'csiDriver'] as Component[]).map((c) => componentReport(c, input.workloads[c]));
   const mapping = input.nadMapping;
   const nad: OverviewReport['nad'] = !mapping.readable || !mapping.value ? { state: 'unreadable', networks: [] } : { state: mapping.value.problem || 'ok', networks: mapping.value.options.map((o) => o.label) };
@@ -127,6 +131,13 @@ export function buildOverview(input: OverviewInput): OverviewReport {
       problems.push({ key: nad.state === 'malformed' ? 'nadMalformed' : 'nadEmpty' });
     }
   }
+  const cloudConfig = input.cloudConfig && checkCloudConfig(input.cloudConfig, nowSeconds);
+
+  if (cloudConfig && (SETUP_FIXES.includes(cloudConfig.state) || cloudConfig.state === 'secretForbidden')) {
+    const { state, ...args } = cloudConfig;
+
+    problems.push({ key: `config.${ state }`, args: args as Record<string, string> });
+  }
   // Each argument that leaves load balancers Pending, most severe first (checkProviderArgs' order).
   input.providerArgs.flags.forEach((f) => problems.push({ key: `args.${ f.id }`, args: f.args }));
   if (input.rbac.state === 'missing' && components[1].installed !== false) {
@@ -137,6 +148,6 @@ export function buildOverview(input: OverviewInput): OverviewReport {
   }
 
   return {
-    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, loadBalancers, problems
+    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, cloudConfig, loadBalancers, problems
   };
 }

@@ -26,6 +26,7 @@ function input(over: Partial<OverviewInput> = {}): OverviewInput {
     providerArgs:  {
       from: 'deployment', parsed: null, flags: []
     },
+    cloudConfig: null,
     ...over,
   };
 }
