@@ -101,6 +101,21 @@ describe('Set up from the overview', () => {
     expect(overview.wrapper.html()).not.toContain(token);
   });
 
+  it('R-SET-6: on RKE2 shows the user data and the RKE2 lines, no HelmChart, and applies nothing in the cluster', async() => {
+    const { wrapper } = await mountDemo(SetupPage, RKE2_GUEST.id);
+
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    expect(byId(wrapper, 'setup-plan-charts').text()).toContain('RKE2 brings its own harvester-cloud-provider and harvester-csi-driver charts');
+    expect(byId(wrapper, 'setup-plan-helmCharts').exists()).toBe(false);
+    expect(byId(wrapper, 'setup-plan-config-rke2').text()).toContain('cloud-provider-name: harvester');
+    expect(byId(wrapper, 'setup-credential').text()).toContain('nothing is stored in this cluster from here');
+    expect(byId(wrapper, 'setup-apply-what').text()).toContain('Nothing to apply here for RKE2');
+    expect(byId(wrapper, 'setup-apply-button').exists()).toBe(false);
+    // The only write is Harvester's kubeconfig endpoint on the host.
+    expect(writes().map((r) => r.path)).toEqual([`/k8s/clusters/${ HARVESTER_HOST.id }/v1/harvester/kubeconfig`]);
+  });
+
   it('keeps the form and says what happened when Harvester refuses', async() => {
     const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id);
 
