@@ -15,7 +15,7 @@
 import { KubeObject } from '../cluster/types';
 import { parseYaml, YamlValue } from '../shared/miniYaml';
 import { fromBase64 } from '../setup/base64';
-import type { Read } from './report';
+import type { Read } from './read';
 
 export const DEFAULT_CONFIG_PATH = '/etc/kubernetes/cloud-config';
 

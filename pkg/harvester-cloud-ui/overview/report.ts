@@ -11,12 +11,9 @@ import { RbacState } from '../storage/rbac';
 import { ArgFlag, ParsedArgs } from '../loadbalancers/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
 import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
+import type { Read } from './read';
 
-/** A read that may have failed: `null` value with `readable: false` says "could not check", not "absent". */
-export interface Read<T> {
-  readable: boolean;
-  value: T | null;
-}
+export type { Read } from './read';
 
 export interface OverviewInput {
   workloads: Record<Component, Read<KubeObject>>;
