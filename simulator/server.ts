@@ -16,6 +16,7 @@ import { RANCHER_VERSION } from './steve/rancherEndpoints';
 import { SimState } from './steve/state';
 import { SubscribeServer } from './watch/subscribeServer';
 import { RealBackends, RealProxy } from './real/proxy';
+import { cloudConfigControl } from './demo/cloudConfigCases';
 
 export const DEFAULT_SIM_PORT = 8989;
 /** Loopback only: the simulator accepts fixed demo passwords. */
@@ -87,6 +88,7 @@ export async function startSimServer(opts: SimServerOptions): Promise<SimServer>
     port: opts.kubeApi.port, host: opts.host, real: opts.real
   }) : undefined;
 
+  state.controls['cloud-config'] = cloudConfigControl(state);
   if (kube) {
     state.controls.kubeconfig = () => ({
       status: 200, headers: { 'content-type': 'application/yaml' }, body: kube.kubeconfig()

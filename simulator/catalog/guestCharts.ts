@@ -5,7 +5,7 @@
  * against the cluster's Kubernetes version), and `?action=install` (helmop, as helmActions.ts plays it for the local
  * cluster) whose release leaves the chart's workload and the App in the guest. The workload is what the chart
  * renders (harvester/charts templates): the Deployment mounts `cloudConfig.secretName` when set, `--cluster-name`
- * from `global.cattle.clusterName`. The versions are the demo's, not a copy of rancher/charts.
+ * from `global.cattle.clusterName`, then `extraArgs`. The versions are the demo's, not a copy of rancher/charts.
  */
 import { SteveContext } from '../steve/context';
 import {
@@ -17,6 +17,7 @@ import { getObject, listObjects, storeObject } from '../steve/state';
 import { newUid } from '../steve/ids';
 import { KubeObject, SimResponse } from '../steve/types';
 import { daemonSet, deployment } from '../demo/builders/kube';
+import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../demo/cloudConfigCases';
 import { APP_TYPE, CLUSTER_REPO_NAME_LABEL } from './installExtension';
 import { startOperation } from './helmOperation';
 
@@ -76,7 +77,6 @@ function workload(chart: string, version: string, appVersion: string, values: Va
     'helm.sh/chart': `${ chart }-${ version.replace(/\+/g, '_') }`, 'app.kubernetes.io/name': chart, 'app.kubernetes.io/version': appVersion, 'app.kubernetes.io/managed-by': 'Helm'
   };
   const secretName = values.cloudConfig?.secretName;
-  const volume = secretName ? { name: 'cloud-config', secret: { secretName } } : { name: 'cloud-config', hostPath: { path: '/var/lib/rancher/rke2/etc/config-files/cloud-provider-config' } };
 
   if (chart === 'harvester-cloud-provider') {
     const d = deployment('kube-system', chart, {
@@ -84,8 +84,14 @@ function workload(chart: string, version: string, appVersion: string, values: Va
     });
     const clusterName = values.global?.cattle?.clusterName;
 
-    d.spec.template.spec.containers[0].args = ['--cloud-config=/etc/kubernetes/cloud-config', ...(clusterName ? [`--cluster-name=${ clusterName }`] : [])];
-    d.spec.template.spec.volumes = [volume];
+    const config = cloudConfigVolume(secretName ? { secretName, key: values.cloudConfig?.secretKey } : { path: values.cloudConfigPath || RKE2_CONFIG_PATH });
+
+    Object.assign(d.spec.template.spec.containers[0], {
+      command:      [chart],
+      args:         ['--cloud-config=/etc/kubernetes/cloud-config', ...(clusterName ? [`--cluster-name=${ clusterName }`] : []), ...(values.extraArgs || [])],
+      volumeMounts: config.volumeMounts,
+    });
+    d.spec.template.spec.volumes = config.volumes;
 
     return d;
   }
@@ -93,7 +99,8 @@ function workload(chart: string, version: string, appVersion: string, values: Va
     image: `rancher/${ chart }:${ appVersion }`, labels, selector: { 'app.kubernetes.io/name': chart, component: 'csi-driver' }, containerName: chart
   }, nodeCount);
 
-  ds.spec.template.spec.volumes = [volume];
+  // The CSI chart mounts the whole Secret as a folder (templates/daemonset.yaml), else a folder on the node.
+  ds.spec.template.spec.volumes = [secretName ? { name: 'cloud-config', secret: { secretName } } : { name: 'cloud-config', hostPath: { path: '/var/lib/rancher/rke2/etc/config-files/', type: 'DirectoryOrCreate' } }];
 
   return ds;
 }

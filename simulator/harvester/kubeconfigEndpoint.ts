@@ -59,7 +59,7 @@ function owner(sa: KubeObject, apiVersion: string) {
   }];
 }
 
-function kubeconfigYaml(server: string, namespace: string, ca: string, token: string): string {
+export function kubeconfigYaml(server: string, namespace: string, ca: string, token: string): string {
   // clientcmd's encoding of NewConfig with one "default" cluster, user and context.
   return [
     'apiVersion: v1', 'clusters:', '- cluster:', `    certificate-authority-data: ${ ca }`, `    server: ${ server }`, '  name: default',

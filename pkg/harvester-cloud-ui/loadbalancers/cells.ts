@@ -25,8 +25,16 @@ export function poolCell(row: LbRow): Text {
   return { key: `${ K }.pool.rule.${ p.rule }`, args: { pool: p.name } };
 }
 
-export function sharingCell(row: LbRow): Text {
-  return row.role === 'alone' ? { key: `${ K }.sharing.alone` } : { key: `${ K }.sharing.${ row.role }`, args: { primary: row.group || '' } };
+/**
+ * A secondary names its primary; a primary names its secondaries with the ports each holds, from the rows the page
+ * has (`wholeList`: the page holds every Service, else the text says "on this page": others may be on other pages).
+ */
+export function sharingCell(row: LbRow, wholeList = true): Text {
+  if (row.role === 'primary') {
+    return { key: `${ K }.sharing.${ wholeList ? 'primary' : 'primaryOnPage' }`, args: { secondaries: row.secondaries.map((s) => `${ s.ref } (${ s.ports })`).join(', ') } };
+  }
+
+  return row.role === 'alone' ? { key: `${ K }.sharing.alone` } : { key: `${ K }.sharing.secondary`, args: { primary: row.group || '' } };
 }
 
 export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {

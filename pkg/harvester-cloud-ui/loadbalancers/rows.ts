@@ -29,6 +29,8 @@ export interface LbRow {
   /** The primary's ref for a primary with secondaries and for each secondary; null when not sharing. */
   group: string | null;
   role: 'primary' | 'secondary' | 'alone';
+  /** A primary's secondaries among the Services this row list was built from, each with the ports it holds. */
+  secondaries: { ref: string; ports: string }[];
   ports: string;
   pending: Explanation | null;
 }
@@ -112,7 +114,16 @@ function stub(ref: string): KubeObject {
  */
 export function buildRows(services: KubeObject[], events: KubeObject[] | null, host: HostView | null | undefined): LbRow[] {
   const byRef = new Map(services.map((s) => [serviceRef(s), s]));
-  const primaries = new Set(services.map((s) => s.metadata.annotations?.[ANNOTATIONS.primaryService]).filter(Boolean) as string[]);
+  const portsText = (svc: KubeObject) => portsOf(svc).map((p) => `${ p.port }/${ p.protocol || 'TCP' }`).join(', ');
+  const secondaries = new Map<string, { ref: string; ports: string }[]>();
+
+  services.forEach((svc) => {
+    const primary = svc.metadata.annotations?.[ANNOTATIONS.primaryService];
+
+    if (primary) {
+      secondaries.set(primary, [...(secondaries.get(primary) || []), { ref: serviceRef(svc), ports: portsText(svc) }]);
+    }
+  });
   const eventsByRef = new Map<string, KubeObject[]>();
 
   (events || []).forEach((e) => {
@@ -134,16 +145,17 @@ export function buildRows(services: KubeObject[], events: KubeObject[] | null, h
 
     return {
       ref,
-      name:      svc.metadata.name,
-      namespace: svc.metadata.namespace || 'default',
+      name:        svc.metadata.name,
+      namespace:   svc.metadata.namespace || 'default',
       address,
-      ipam:      ipamOf(svc),
-      network:   svc.metadata.annotations?.[ANNOTATIONS.network] || '',
-      pool:      poolOf(owner, ownerIpam, host, find),
-      group:     primary || (primaries.has(ref) ? ref : null),
-      role:      primary ? 'secondary' : primaries.has(ref) ? 'primary' : 'alone',
-      ports:     portsOf(svc).map((p) => `${ p.port }/${ p.protocol || 'TCP' }`).join(', '),
-      pending:   address ? null : failure?.explanation || null,
+      ipam:        ipamOf(svc),
+      network:     svc.metadata.annotations?.[ANNOTATIONS.network] || '',
+      pool:        poolOf(owner, ownerIpam, host, find),
+      group:       primary || (secondaries.has(ref) ? ref : null),
+      role:        primary ? 'secondary' : secondaries.has(ref) ? 'primary' : 'alone',
+      secondaries: primary ? [] : (secondaries.get(ref) || []).sort((a, b) => a.ref.localeCompare(b.ref)),
+      ports:       portsText(svc),
+      pending:     address ? null : failure?.explanation || null,
     };
   });
 }

@@ -3,6 +3,7 @@
  * Tones are the controls' StateBadge colours.
  */
 import { CapabilityState } from './capabilities';
+import { ConfigCheck, SETUP_FIXES } from './cloudConfig';
 import { ComponentReport, OverviewReport } from './report';
 
 export type Tone = 'success' | 'warning' | 'error' | 'info' | 'disabled';
@@ -44,7 +45,31 @@ export function rbacTone(state: OverviewReport['rbac']['state']): Tone {
   return state === 'bound' ? 'success' : state === 'missing' ? 'warning' : 'info';
 }
 
-/** The Set up flow is offered when either component is missing (not when it merely could not be read). */
+/**
+ * Why the Set up flow is offered: a component is missing (not when it merely could not be read), or the provider's
+ * cloud config is missing, broken, for another namespace or expired (cloudConfig.ts); null: not offered.
+ */
+export function setupReason(report: OverviewReport): 'missing' | 'config' | null {
+  if (report.components.some((c) => c.installed === false)) {
+    return 'missing';
+  }
+
+  return report.cloudConfig && SETUP_FIXES.includes(report.cloudConfig.state) ? 'config' : null;
+}
+
 export function needsSetup(report: OverviewReport): boolean {
-  return report.components.some((c) => c.installed === false);
+  return setupReason(report) !== null;
+}
+
+export function configTone(check: ConfigCheck): Tone {
+  return check.state === 'ok' ? 'success' : SETUP_FIXES.includes(check.state) ? 'error' : 'info';
+}
+
+/** l10n key under `harvesterOverview.config.detail.` for the sentence beside the cloud config's badge. */
+export function configDetailKey(check: ConfigCheck): string {
+  if (check.state === 'notChecked' || check.state === 'nodesBroken') {
+    return `${ check.state }.${ check.why }`;
+  }
+
+  return check.state === 'onNodes' ? `onNodes.${ check.running ? 'running' : 'notRunning' }` : check.state;
 }

@@ -8,13 +8,12 @@ import { NadMapping } from '../loadbalancer/nadMapping';
 import { ingressAddress, isLoadBalancer, serviceRef } from '../loadbalancer/services';
 import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalancer/pendingReasons';
 import { RbacState } from '../storage/rbac';
+import { ArgFlag, ParsedArgs } from '../loadbalancers/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
+import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
+import type { Read } from './read';
 
-/** A read that may have failed: `null` value with `readable: false` says "could not check", not "absent". */
-export interface Read<T> {
-  readable: boolean;
-  value: T | null;
-}
+export type { Read } from './read';
 
 export interface OverviewInput {
   workloads: Record<Component, Read<KubeObject>>;
@@ -24,6 +23,15 @@ export interface OverviewInput {
   /** Events about Services (for Pending reasons); unreadable leaves the reasons unknown. */
   serviceEvents: Read<KubeObject[]>;
   rbac: { state: RbacState; account: { name: string; namespace: string | null } | null };
+  /** The cloud provider's arguments and what in them leaves load balancers Pending (loadbalancers/providerArgs.ts). */
+  providerArgs: {
+    /** Where they were read; null: nowhere (not installed, or neither the Deployment nor its App readable). */
+    from: 'deployment' | 'app' | null;
+    parsed: ParsedArgs | null;
+    flags: ArgFlag[];
+  };
+  /** What the provider's cloud config check read (cloudConfig.ts); null when not read (the card). */
+  cloudConfig: ConfigInput | null;
 }
 
 export interface ComponentReport {
@@ -47,6 +55,8 @@ export interface OverviewReport {
   components: ComponentReport[];
   nad: { state: 'unreadable' | 'missing' | 'empty' | 'malformed' | 'ok'; networks: string[] };
   rbac: OverviewInput['rbac'];
+  providerArgs: OverviewInput['providerArgs'];
+  cloudConfig: ConfigCheck | null;
   loadBalancers: null | { allocated: { ref: string; address: string }[]; pending: PendingLb[]; eventsReadable: boolean };
   /** What needs the owner's attention, most serious first (l10n keys under `harvesterOverview.problems.`). */
   problems: { key: string; args?: Record<string, string | number> }[];
@@ -95,7 +105,7 @@ function loadBalancerReport(services: KubeObject[], events: Read<KubeObject[]>):
   };
 }
 
-export function buildOverview(input: OverviewInput): OverviewReport {
+export function buildOverview(input: OverviewInput, nowSeconds = Date.now() / 1000): OverviewReport {
   const components = (['cloudProvider', 'csiDriver'] as Component[]).map((c) => componentReport(c, input.workloads[c]));
   const mapping = input.nadMapping;
   const nad: OverviewReport['nad'] = !mapping.readable || !mapping.value ? { state: 'unreadable', networks: [] } : { state: mapping.value.problem || 'ok', networks: mapping.value.options.map((o) => o.label) };
@@ -118,6 +128,15 @@ export function buildOverview(input: OverviewInput): OverviewReport {
       problems.push({ key: nad.state === 'malformed' ? 'nadMalformed' : 'nadEmpty' });
     }
   }
+  const cloudConfig = input.cloudConfig && checkCloudConfig(input.cloudConfig, nowSeconds);
+
+  if (cloudConfig && (SETUP_FIXES.includes(cloudConfig.state) || cloudConfig.state === 'secretForbidden')) {
+    const { state, ...args } = cloudConfig;
+
+    problems.push({ key: `config.${ state }`, args: args as Record<string, string> });
+  }
+  // Each argument that leaves load balancers Pending, most severe first (checkProviderArgs' order).
+  input.providerArgs.flags.forEach((f) => problems.push({ key: `args.${ f.id }`, args: f.args }));
   if (input.rbac.state === 'missing' && components[1].installed !== false) {
     problems.push({ key: 'rbacMissing', args: { name: input.rbac.account?.name || '', namespace: input.rbac.account?.namespace || '' } });
   }
@@ -126,6 +145,6 @@ export function buildOverview(input: OverviewInput): OverviewReport {
   }
 
   return {
-    components, nad, rbac: input.rbac, loadBalancers, problems
+    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, cloudConfig, loadBalancers, problems
   };
 }

@@ -6,6 +6,8 @@
  * - the charts through Rancher's Apps: the newest version the guest's `rancher-charts` ClusterRepo offers for its
  *   Kubernetes (`?link=index`, filtered by Rancher), installed with `?action=install` as the Apps page does;
  * - on the host, for its admins: the CSI ClusterRole and ClusterRoleBinding (Harvester's docs; csiRbacYaml).
+ * RKE2 gets neither the Secret nor the charts (R-SET-6): it installs its bundled charts itself, which read the
+ * cloud config from the nodes' file.
  */
 import { toBase64 } from './base64';
 import { StoreLike } from '../cluster/types';
@@ -88,6 +90,10 @@ export function installBody(plan: SetupPlan, versions: Partial<Record<Component,
 export async function applyCharts(store: StoreLike, clusterId: string, plan: SetupPlan, missing: Component[]): Promise<StepResult> {
   const repo = guestUrl(clusterId, `catalog.cattle.io.clusterrepos/${ CHART_REPO }`);
 
+  // Nothing to install; and never for RKE2, whose own HelmCharts of these names would collide with an App's.
+  if (plan.bundled || !missing.length) {
+    return { step: 'charts', ok: true };
+  }
   try {
     const index = await request(store, { url: `${ repo }?link=index` });
     const versions: Partial<Record<Component, string>> = {};
@@ -101,9 +107,6 @@ export async function applyCharts(store: StoreLike, clusterId: string, plan: Set
         };
       }
       versions[c] = v;
-    }
-    if (!missing.length) {
-      return { step: 'charts', ok: true };
     }
     await request(store, {
       url: `${ repo }?action=install`, method: 'POST', data: installBody(plan, versions)
@@ -164,4 +167,25 @@ export async function applyHostRbac(store: StoreLike, hostClusterId: string, nam
       step: 'hostRbac', ok: false, ...failureOf(e)
     };
   }
+}
+
+/** The steps Apply takes for a plan, in order: the Secret, then the charts still missing; none for RKE2. */
+export function applySteps(plan: SetupPlan, missing: Component[]): StepName[] {
+  return plan.bundled ? [] : ['secret', ...(missing.length ? ['charts' as const] : [])];
+}
+
+/** Each step of the plan in order, stopping at the first that fails. */
+export async function applyPlan(store: StoreLike, clusterId: string, plan: SetupPlan, kubeconfig: string, missing: Component[]): Promise<StepResult[]> {
+  const results: StepResult[] = [];
+
+  for (const step of applySteps(plan, missing)) {
+    const result = step === 'secret' ? await applySecret(store, clusterId, kubeconfig) : await applyCharts(store, clusterId, plan, missing);
+
+    results.push(result);
+    if (!result.ok) {
+      break;
+    }
+  }
+
+  return results;
 }

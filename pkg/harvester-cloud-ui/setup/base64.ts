@@ -8,3 +8,15 @@ export function toBase64(text: string): string {
 
   return btoa(bin);
 }
+
+/** Base64 (or base64url, unpadded) to UTF-8 text; null when it is not base64. */
+export function fromBase64(b64: string): string | null {
+  try {
+    const std = b64.trim().replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(std + '='.repeat((4 - (std.length % 4)) % 4));
+
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch (e) {
+    return null;
+  }
+}

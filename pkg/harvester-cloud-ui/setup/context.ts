@@ -5,14 +5,12 @@
  * host VMs the nodes' `harvester://<uid>` providerIDs point at. Reads only; each read may fail on its own.
  */
 import { KubeObject, StoreLike } from '../cluster/types';
-import {
-  findHostClusterId, guestClusters, harvesterClusters, hostList, MGMT_CLUSTER
-} from '../cluster/hostCluster';
-import { vmUidOf } from '../cluster/harvesterCluster';
+import { findHostClusterId, guestClusters, harvesterClusters, MGMT_CLUSTER } from '../cluster/hostCluster';
 import { csiServiceAccount } from '../storage/hostStorageClasses';
 import { Distribution, distributionOf } from './plan';
+import { findVmNamespace } from './vmNamespace';
 
-export const HOST_VM = 'kubevirt.io.virtualmachine';
+export { HOST_VM, namespaceOfVms } from './vmNamespace';
 
 export interface SetupContext {
   clusterName: string;
@@ -23,20 +21,6 @@ export interface SetupContext {
   namespace: string | null;
   /** Where the namespace came from, for the hint beside the field. */
   namespaceFrom: 'machinePool' | 'vms' | null;
-}
-
-/** The namespace of the host VMs whose uids the guest nodes carry: the one most of them are in. */
-export function namespaceOfVms(nodes: KubeObject[], vms: KubeObject[]): string | null {
-  const uids = new Set(nodes.map(vmUidOf).filter(Boolean));
-  const counts = new Map<string, number>();
-
-  vms.filter((vm) => uids.has(vm.metadata.uid || '')).forEach((vm) => {
-    const ns = vm.metadata.namespace || 'default';
-
-    counts.set(ns, (counts.get(ns) || 0) + 1);
-  });
-
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] || null;
 }
 
 async function listOrEmpty(load: () => Promise<KubeObject[]>): Promise<KubeObject[]> {
@@ -56,13 +40,7 @@ export async function loadSetupContext(store: StoreLike, clusterId: string, node
   ]);
   const kubernetesVersion = mgmt?.status?.version?.gitVersion || prov?.spec?.kubernetesVersion || null;
   const hosts = harvesterClusters(clusters).map((c) => ({ id: c.id || c.metadata.name, label: c.spec?.displayName || c.metadata.name }));
-  let namespace = account.namespace;
-  let namespaceFrom: SetupContext['namespaceFrom'] = namespace ? 'machinePool' : null;
-
-  if (!namespace && hostClusterId && nodes?.some((n) => vmUidOf(n))) {
-    namespace = namespaceOfVms(nodes, await listOrEmpty(() => hostList(store, hostClusterId, HOST_VM)));
-    namespaceFrom = namespace ? 'vms' : null;
-  }
+  const { namespace, from: namespaceFrom } = await findVmNamespace(store, account.namespace, hostClusterId, nodes);
 
   return {
     clusterName:   account.name,

@@ -2,6 +2,9 @@
  * What to put where to run the Harvester cloud provider and CSI driver on a guest, per distribution (rules
  * R-SET-3..6 in docs/harvester-rules.md). Plain text out; the kubeconfig (a credential of the host) only goes in
  * when the caller has it shown, else a placeholder stands in its place.
+ * RKE2 bundles both charts as HelmCharts of the same names in kube-system (rancher/rke2 `charts/chart_versions.yaml`:
+ * `harvester-cloud-provider`, `harvester-csi-driver`), deployed once `cloud-provider-name: harvester` is set: a
+ * manifest or App of the same name would collide with them, so its plan has neither.
  */
 import { toBase64 } from './base64';
 import { chartForKube, HARVESTER_CHART_REPO, MIN_PROVIDER_CHART_FOR_SECRET } from './charts';
@@ -34,11 +37,14 @@ export interface PlanInput {
 
 export interface SetupPlan {
   distribution: Distribution;
+  /** RKE2: its own bundled charts, from its config lines; no HelmChart manifests, nothing installed through Apps. */
+  bundled: boolean;
+  /** The harvester/charts versions for the cluster's Kubernetes; null for RKE2 (its release brings its own). */
   charts: { cloudProvider: string | null; csiDriver: string | null };
   /** Whether the provider chart mounts the cloud config from the guest Secret (chart 0.2.12+). */
   secretMounted: boolean;
   userData: string;
-  /** `HelmChart` manifests for helm-controller (RKE2, K3s); null where there is none. */
+  /** `HelmChart` manifests for K3s' helm-controller; null elsewhere (RKE2 has its own, others may have none). */
   helmCharts: string | null;
   /** Chart values for the Apps page (every distribution). */
   values: { cloudProvider: Record<string, unknown>; csiDriver: Record<string, unknown> };
@@ -98,16 +104,19 @@ const K3S_LINES = ['disable-cloud-controller: true', 'disable:', '  - servicelb'
 const RKE2_LINES = ['cloud-provider-name: harvester', `cloud-provider-config: ${ CLOUD_CONFIG_PATHS[1] }`];
 
 export function setupPlan(input: PlanInput): SetupPlan {
-  const charts = { cloudProvider: chartForKube('cloudProvider', input.kubernetesVersion), csiDriver: chartForKube('csiDriver', input.kubernetesVersion) };
+  const bundled = input.distribution === 'rke2';
+  const charts = bundled ? { cloudProvider: null, csiDriver: null } : { cloudProvider: chartForKube('cloudProvider', input.kubernetesVersion), csiDriver: chartForKube('csiDriver', input.kubernetesVersion) };
+  // RKE2's bundled provider reads the file its `cloud-provider-config` names on the nodes.
   const secretMounted = !!charts.cloudProvider && compareVersions(charts.cloudProvider, MIN_PROVIDER_CHART_FOR_SECRET) >= 0;
   const values = chartValues(input.clusterName, secretMounted);
-  const manifests = input.distribution === 'other' ? null : [
+  const manifests = input.distribution !== 'k3s' ? null : [
     charts.cloudProvider ? helmChart('harvester-cloud-provider', charts.cloudProvider, values.cloudProvider) : null,
     charts.csiDriver ? helmChart('harvester-csi-driver', charts.csiDriver, values.csiDriver) : null,
   ].filter(Boolean).join('\n---\n');
 
   return {
     distribution: input.distribution,
+    bundled,
     charts,
     secretMounted,
     userData:     userData(input.kubeconfig),

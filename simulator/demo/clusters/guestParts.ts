@@ -4,6 +4,7 @@ import {
 } from '../builders';
 import { vmsOf } from '../guestVms';
 import { projectIds } from '../ids';
+import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../cloudConfigCases';
 import { KubeObject } from '../../steve/types';
 
 export const HARVESTER_PROVIDER_PREFIX = 'harvester://';
@@ -46,7 +47,8 @@ type Version = { chart: string; app: string };
 /**
  * The cloud provider Deployment and CSI driver DaemonSet, named and labelled as their charts do
  * (harvester/charts `templates/_helpers.tpl`: `helm.sh/chart`, `app.kubernetes.io/version`), the provider started
- * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`).
+ * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`) and its cloud config a file on the nodes
+ * (the chart's default `cloudConfigPath`, as RKE2's bundled chart and Rancher's older apps mount it).
  */
 export function harvesterComponents(versions: { cloudProvider: Version; csiDriver: Version }, nodeCount: number, clusterName: string): KubeObject[] {
   const provider = deployment('kube-system', 'harvester-cloud-provider', {
@@ -61,7 +63,12 @@ export function harvesterComponents(versions: { cloudProvider: Version; csiDrive
     replicas: 1,
   });
 
-  (provider.spec.template.spec.containers[0] as { args?: string[] }).args = ['--cloud-config=/etc/kubernetes/cloud-config', `--cluster-name=${ clusterName }`];
+  const config = cloudConfigVolume({ path: RKE2_CONFIG_PATH });
+
+  Object.assign(provider.spec.template.spec.containers[0], {
+    command: ['harvester-cloud-provider'], args: ['--cloud-config=/etc/kubernetes/cloud-config', `--cluster-name=${ clusterName }`], volumeMounts: config.volumeMounts
+  });
+  provider.spec.template.spec.volumes = config.volumes;
 
   return [
     provider,

@@ -22,14 +22,20 @@ describe('Load Balancers page cells', () => {
       status:   { allocatedAddress: { ipPool: 'g' } },
     };
     const pools = [{ metadata: { name: 'g', labels: { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' } }, spec: { selector: {} } }];
-    const [web, api] = buildRows([svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/web' })], [], {
+    const api8080 = { ...svc('api', { 'cloudprovider.harvesterhci.io/primary-service': 'default/web' }), spec: { type: 'LoadBalancer', ports: [{ port: 8080, protocol: 'TCP' }] } };
+    const [web, api] = buildRows([svc('web'), api8080], [], {
       lbs: [lb], pools, clusterName: null
     });
 
     expect(poolCell(web)).toEqual({ key: 'harvesterLoadBalancers.pool.rule.global', args: { pool: 'g' } });
     expect(poolCell(api)).toEqual({ key: 'harvesterLoadBalancers.pool.rule.global', args: { pool: 'g' } });
     expect(poolCell(buildRows([svc('web')], [], null)[0])).toEqual({ key: 'harvesterLoadBalancers.pool.notReadable' });
-    expect([sharingCell(web).key, sharingCell(api)]).toEqual(['harvesterLoadBalancers.sharing.primary', { key: 'harvesterLoadBalancers.sharing.secondary', args: { primary: 'default/web' } }]);
+    expect([sharingCell(web), sharingCell(api)]).toEqual([
+      { key: 'harvesterLoadBalancers.sharing.primary', args: { secondaries: 'default/api (8080/TCP)' } },
+      { key: 'harvesterLoadBalancers.sharing.secondary', args: { primary: 'default/web' } },
+    ]);
+    // With more pages, secondaries may be on others: the primary's cell says whose it knows.
+    expect(sharingCell(web, false).key).toBe('harvesterLoadBalancers.sharing.primaryOnPage');
     expect(groupTitle('', 'network').key).toBe('harvesterLoadBalancers.group.networkNone');
   });
 
@@ -40,7 +46,7 @@ describe('Load Balancers page cells', () => {
     expect(zh.map(([k]) => k)).toEqual(en.map(([k]) => k));
     for (const [key, msg] of [...en, ...zh]) {
       expect(() => new IntlMessageFormat(msg, 'en').format({
-        pool: 'p', now: 'q', primary: 's', name: 'n', page: '1', pages: '2', count: '3', what: 'w', controllers: 'c', known: 'k', clusters: 'o', namespace: 'ns'
+        pool: 'p', now: 'q', primary: 's', name: 'n', page: '1', pages: '2', count: '3', what: 'w', controllers: 'c', known: 'k', clusters: 'o', namespace: 'ns', secondaries: 'x'
       })).not.toThrow();
       expect(`${ key }:${ msg }`).not.toMatch(/[<>]/);
     }

@@ -19,10 +19,11 @@ const row = (name: string, network: string, pool: string | null, address: string
   pool:      pool === null ? { state: 'notReadable' } : {
     state: 'read', name: pool || null, rule: 'exact'
   },
-  group:   null,
-  role:    'alone',
-  ports:   '80/TCP',
-  pending: null,
+  group:       null,
+  role:        'alone',
+  secondaries: [],
+  ports:       '80/TCP',
+  pending:     null,
 });
 
 describe('where each sort and filter runs', () => {

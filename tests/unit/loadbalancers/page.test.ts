@@ -41,6 +41,9 @@ describe('Load Balancers page', () => {
     // web-pool is on vlan200, the network of pool-rke2-guest, which is scoped to rke2-guest: "from pool" and "why" agree.
     expect(rowText(wrapper, 'web-pool')).toContain('pool-rke2-guest — network and scope match');
     expect(rowText(wrapper, 'no-pool')).toContain('No matching IP pool');
+    // A primary names the Services sharing its IP, with the ports each holds.
+    expect(rowText(wrapper, 'web-pool')).toMatch(/Primary: default\/port-taken \(80\/UDP\), default\/web-shared \(8080\/TCP\) share its IP/);
+    expect(rowText(wrapper, 'web-shared')).toContain('Shares the IP of default/web-pool');
   });
 
   it('speaks Chinese', async() => {

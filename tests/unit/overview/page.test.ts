@@ -28,7 +28,7 @@ describe('Harvester integration overview page', () => {
     const provider = section(wrapper, 'overview-component-cloudProvider');
     const csi = section(wrapper, 'overview-component-csiDriver');
 
-    const lines = (el: any) => el.findAll('li').map((li: any) => li.text().replace(/\s+/g, ' '));
+    const lines = (el: any) => el.findAll('.capabilities li').map((li: any) => li.text().replace(/\s+/g, ' '));
 
     expect(provider.find('p').text().replace(/\s+/g, ' ')).toBe('Installed, version 0.2.7');
     // v0.2.0 removed the health-check annotations; everything else the demo's v0.2.7 has.

@@ -23,6 +23,10 @@ function input(over: Partial<OverviewInput> = {}): OverviewInput {
     services:      ok([lb('a', '10.0.0.1')]),
     serviceEvents: ok([]),
     rbac:          { state: 'bound', account: { name: 'g', namespace: 'default' } },
+    providerArgs:  {
+      from: 'deployment', parsed: null, flags: []
+    },
+    cloudConfig: null,
     ...over,
   };
 }

@@ -1,4 +1,6 @@
-import { applyCharts, applyHostRbac, applySecret, installBody } from '@pkg/setup/apply';
+import {
+  applyCharts, applyHostRbac, applyPlan, applySecret, applySteps, installBody
+} from '@pkg/setup/apply';
 import { setupPlan } from '@pkg/setup/plan';
 
 const KUBECONFIG = 'apiVersion: v1\nkind: Config\n';
@@ -90,5 +92,31 @@ describe('applying the set-up', () => {
         kind: 'ServiceAccount', name: 'k3s-bare', namespace: 'default'
       }]
     });
+  });
+
+  it('R-SET-6: applies nothing for RKE2 (no Secret, no charts through Apps: RKE2 installs its bundled ones)', async() => {
+    const rke2 = setupPlan({
+      distribution: 'rke2', kubernetesVersion: 'v1.33.5+rke2r1', clusterName: 'rke2-guest', kubeconfig: null
+    });
+    const store = fakeStore({});
+
+    expect(applySteps(rke2, ['cloudProvider', 'csiDriver'])).toEqual([]);
+    expect(await applyPlan(store, 'c-1', rke2, KUBECONFIG, ['cloudProvider', 'csiDriver'])).toEqual([]);
+    expect(await applyCharts(store, 'c-1', rke2, ['cloudProvider'])).toEqual({ step: 'charts', ok: true });
+    expect(store.calls).toEqual([]);
+  });
+
+  it('R-SET-7: K3s and other clusters: the Secret, then only the charts still missing; a failed Secret stops there', async() => {
+    expect(applySteps(plan, ['csiDriver'])).toEqual(['secret', 'charts']);
+    expect(applySteps(plan, [])).toEqual(['secret']);
+    const url = '/k8s/clusters/c-1/v1/secrets';
+    const refused = fakeStore({
+      [`POST ${ url }`]: () => {
+        throw Object.assign(new Error('forbidden'), { _status: 403 });
+      }
+    });
+
+    expect((await applyPlan(refused, 'c-1', plan, KUBECONFIG, ['csiDriver'])).map((r) => [r.step, r.ok])).toEqual([['secret', false]]);
+    expect(refused.calls.some((c) => c.url.includes('clusterrepos'))).toBe(false);
   });
 });

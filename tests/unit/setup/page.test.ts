@@ -87,7 +87,7 @@ describe('Set up from the overview', () => {
     expect(byId(wrapper, 'setup-result-charts').text()).toContain('107.0.1+up0.2.15, 107.0.0+up0.1.31');
     const provider = getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider');
 
-    expect(provider?.spec.template.spec.volumes).toEqual([{ name: 'cloud-config', secret: { secretName: 'harvester-cloud-config' } }]);
+    expect(provider?.spec.template.spec.volumes).toEqual([{ name: 'cloud-config', secret: { secretName: 'harvester-cloud-config', items: [{ key: 'cloud-config', path: 'cloud-config' }] } }]);
     expect(provider?.spec.template.spec.containers[0].args).toContain(`--cluster-name=${ K3S_BARE.name }`);
     expect(getObject(state, K3S_BARE.id, 'apps.daemonset', 'kube-system/harvester-csi-driver')).toBeTruthy();
 
@@ -96,6 +96,24 @@ describe('Set up from the overview', () => {
 
     expect(byId(overview.wrapper, 'overview-problems').text()).toContain('Nothing needs attention.');
     expect(byId(overview.wrapper, 'overview-component-cloudProvider').text()).toContain('Installed, version 0.2.8');
+    // R-CFG-2: the provider's config is the Secret just written, for the VMs' namespace.
+    expect(byId(overview.wrapper, 'overview-cloud-config').text()).toContain('Usable');
+    expect(overview.wrapper.html()).not.toContain(token);
+  });
+
+  it('R-SET-6: on RKE2 shows the user data and the RKE2 lines, no HelmChart, and applies nothing in the cluster', async() => {
+    const { wrapper } = await mountDemo(SetupPage, RKE2_GUEST.id);
+
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    expect(byId(wrapper, 'setup-plan-charts').text()).toContain('RKE2 brings its own harvester-cloud-provider and harvester-csi-driver charts');
+    expect(byId(wrapper, 'setup-plan-helmCharts').exists()).toBe(false);
+    expect(byId(wrapper, 'setup-plan-config-rke2').text()).toContain('cloud-provider-name: harvester');
+    expect(byId(wrapper, 'setup-credential').text()).toContain('nothing is stored in this cluster from here');
+    expect(byId(wrapper, 'setup-apply-what').text()).toContain('Nothing to apply here for RKE2');
+    expect(byId(wrapper, 'setup-apply-button').exists()).toBe(false);
+    // The only write is Harvester's kubeconfig endpoint on the host.
+    expect(writes().map((r) => r.path)).toEqual([`/k8s/clusters/${ HARVESTER_HOST.id }/v1/harvester/kubeconfig`]);
   });
 
   it('keeps the form and says what happened when Harvester refuses', async() => {

@@ -55,16 +55,27 @@ describe('the setup plan per distribution', () => {
     expect(JSON.stringify(hidden)).not.toContain(Buffer.from(KUBECONFIG).toString('base64'));
   });
 
-  it('R-SET-6: RKE2 gets its config lines; RKE1, custom and imported clusters get no HelmChart (no helm-controller)', () => {
+  it('R-SET-6: RKE2 gets the user data and its config lines, no HelmChart manifest (its own bundled ones have those names)', () => {
     const rke2 = setupPlan({
-      distribution: 'rke2', kubernetesVersion: 'v1.33.5+rke2r1', clusterName: 'a', kubeconfig: null
+      distribution: 'rke2', kubernetesVersion: 'v1.33.5+rke2r1', clusterName: 'a', kubeconfig: KUBECONFIG
     });
 
+    expect(rke2.bundled).toBe(true);
+    expect(rke2.helmCharts).toBeNull();
+    // RKE2's release brings the chart versions (rancher/rke2 charts/chart_versions.yaml), not harvester/charts' pick.
+    expect(rke2.charts).toEqual({ cloudProvider: null, csiDriver: null });
     expect(rke2.configLines).toBe('cloud-provider-name: harvester\ncloud-provider-config: /var/lib/rancher/rke2/etc/config-files/cloud-provider-config');
+    // The bundled provider reads the file the user data writes at the path cloud-provider-config names.
+    expect(rke2.userData).toContain('path: /var/lib/rancher/rke2/etc/config-files/cloud-provider-config');
+    expect(rke2.secretMounted).toBe(false);
+  });
+
+  it('R-SET-6: RKE1, custom and imported clusters get no HelmChart (no helm-controller): the charts go through Apps', () => {
     const other = setupPlan({
       distribution: 'other', kubernetesVersion: 'v1.30.4', clusterName: 'a', kubeconfig: null
     });
 
+    expect(other.bundled).toBe(false);
     expect(other.helmCharts).toBeNull();
     expect(other.configLines).toBeNull();
     expect(other.values.cloudProvider).toEqual({ global: { cattle: { clusterName: 'a' } }, cloudConfig: { secretName: 'harvester-cloud-config', secretKey: 'cloud-config' } });
