@@ -68,6 +68,13 @@ export function presentHealthCheckKeys(annotations: Annotations | null | undefin
   return HEALTH_CHECK_KEYS.filter((k) => k in (annotations || {}));
 }
 
+/** Health-check keys the Service carried when opened and still carries: the ones just added are not stale yet. */
+export function carriedHealthCheckKeys(original: Annotations | null | undefined, current: Annotations | null | undefined): string[] {
+  const carried = presentHealthCheckKeys(original);
+
+  return presentHealthCheckKeys(current).filter((k) => carried.includes(k));
+}
+
 /**
  * Reads the form's state from a Service's annotations, as the provider reads them:
  * - a missing IPAM annotation means `pool`, and so does any value but the exact `dhcp` (`constructLB` passes the

@@ -381,6 +381,21 @@ describe('Add-on Config tab, stale health-check keys (provider v0.2.7 ignores th
   });
 });
 
+describe('Add-on Config tab, a health check turned on where the provider ignores it (v0.2.7)', () => {
+  it('warns that the provider ignores it, and does not call the keys just added stale', async() => {
+    const store = await storeFor(RKE2_GUEST.id);
+    const svc = await newService(store);
+    const { wrapper } = await open(store, svc, CREATE_ROUTE);
+
+    await wrapper.find('[data-testid="hc-enabled"] .checkbox-container').trigger('click');
+    await enter(wrapper, 'hc-port', '80');
+    await flushPromises();
+
+    expect(wrapper.find('[data-testid="hc-support"]').text()).toContain('ignores these settings');
+    expect(wrapper.find('[data-testid="hc-stale"]').exists()).toBe(false);
+  });
+});
+
 describe('Add-on Config tab, detail', () => {
   // The reason comes from the Service's events (SyncLoadBalancerFailed, k8s.io/cloud-provider service controller).
   it('is read-only and explains a Pending DHCP load balancer from its events', async() => {
