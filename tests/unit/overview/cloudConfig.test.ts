@@ -3,9 +3,7 @@
  * the guest shows, on the objects the simulator leaves for each case (simulator/demo/cloudConfigCases.ts), and the
  * overview's Set up offer for the ones a new kubeconfig fixes.
  */
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, listObjects, resetState } from '../../../simulator/steve/state';
+import { getObject, listObjects } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { CLOUD_CONFIG_CASES, CloudConfigCase, playCloudConfigCase, simulatedToken } from '../../../simulator/demo/cloudConfigCases';
 import { kubeconfigYaml } from '../../../simulator/harvester/kubeconfigEndpoint';
@@ -16,21 +14,12 @@ import { parseYaml } from '@pkg/shared/miniYaml';
 import { needsSetup, setupReason } from '@pkg/overview/presentation';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { RKE2_GUEST, mountDemo } from '../topology/demoStore';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { useDemoServer } from '../../harness/demoServer';
+import { steveHandlers } from '../../msw/steve';
 
 const NOW = 1_790_000_000;
 const PROVIDER = 'kube-system/harvester-cloud-provider';
-const state = createState(demoSeed([]));
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-  topologyCache.clear();
-});
-afterAll(() => server.close());
+const { state, server } = useDemoServer(demoSeed([]));
 
 describe('reading a kubeconfig', () => {
   it('reads clientcmd\'s YAML (lists at their key\'s indent), quoted scalars, comments and JSON', () => {

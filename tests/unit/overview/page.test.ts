@@ -1,24 +1,11 @@
-import { setupServer } from 'msw/node';
 import { RouterLinkStub } from '@vue/test-utils';
-import { steveHandlers } from '../../msw/steve';
-import { createState, deleteObject, resetState } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { deleteObject } from '../../../simulator/steve/state';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from '../topology/demoStore';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-  topologyCache.clear();
-});
-afterAll(() => server.close());
+const { state } = useDemoServer();
 
 const section = (wrapper: any, id: string) => wrapper.find(`[data-testid="${ id }"]`);
 

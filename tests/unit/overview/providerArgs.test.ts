@@ -3,28 +3,16 @@
  * R-ARGS rows, R-OVR-6) and, when its Deployment is not readable, from its Rancher App's chart values (R-ARGS-7); the card
  * flags them from the Deployment it already reads.
  */
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, resetState, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { argsFromApp, argvFromAppValues } from '@pkg/loadbalancers/providerValues';
 import { checkProviderArgs } from '@pkg/loadbalancers/providerArgs';
 import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from '../topology/demoStore';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed([]));
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-  topologyCache.clear();
-});
-afterAll(() => server.close());
+const { state } = useDemoServer(demoSeed([]));
 
 const PROVIDER = 'kube-system/harvester-cloud-provider';
 const setArgs = (args: string[]) => {
