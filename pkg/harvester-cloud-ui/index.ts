@@ -1,16 +1,16 @@
 import { importTypes } from '@rancher/auto-import';
 import { IPlugin } from '@shell/core/types';
-import { checkCluster, trackHarvesterGuests } from './cluster/guestRegistry';
+import { checkCluster, trackHarvesterGuests } from './environment/guestRegistry';
 // The adapter's modules one by one: its index would pull every page's reaches into the entry chunk.
 import { beforeClusterPages } from './shellAdapter/navigation';
 import { suppressBuiltInAddOnConfigTab } from './shellAdapter/builtInAddOnConfig';
 import { internalExtensionManager, internalStore, PluginInternals } from './shellAdapter/pluginInternals';
-import { registerLoadBalancer } from './loadbalancer/register';
-import { registerStorage } from './storage/register';
+import { registerLoadBalancer } from './addOnConfig/register';
+import { registerStorage } from './storageClass/register';
 import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
-import { registerLoadBalancers } from './loadbalancers/register';
+import { registerLoadBalancers } from './loadBalancersPage/register';
 import { registerVolumeSnapshots } from './volumesnapshot/register';
 
 // Registration only: each feature folder registers its own parts, all conditioned on Harvester guest clusters.

@@ -27,13 +27,13 @@ export const ENTRY_BUDGET = 10 * KIB;
 
 export const SCREENS: ScreenDef[] = [
   {
-    id: 'lbTab', title: 'Service Add-on Config tab', components: ['loadbalancer/AddOnConfigTab.vue'], budget: 30 * KIB, enforced: true
+    id: 'lbTab', title: 'Service Add-on Config tab', components: ['addOnConfig/AddOnConfigTab.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'lbColumns', title: 'Service list/detail LB columns', components: ['loadbalancer/serviceColumns.ts'], budget: 30 * KIB, enforced: true
+    id: 'lbColumns', title: 'Service list/detail LB columns', components: ['addOnConfig/serviceColumns.ts'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'storageForm', title: 'StorageClass provisioner form', components: ['storage/StorageClassEdit.vue', 'storage/HarvesterProvisioner.vue'], budget: 30 * KIB, enforced: true
+    id: 'storageForm', title: 'StorageClass provisioner form', components: ['storageClass/StorageClassEdit.vue', 'storageClass/HarvesterProvisioner.vue'], budget: 30 * KIB, enforced: true
   },
   {
     id: 'topologyPage', title: 'Topology page', components: ['topology/TopologyView.vue'], budget: 30 * KIB, enforced: true
@@ -54,7 +54,7 @@ export const SCREENS: ScreenDef[] = [
     id: 'snapshotClass', title: 'VolumeSnapshotClass page', components: ['snapshotclass/SnapshotClassEdit.vue'], budget: 30 * KIB, enforced: true
   },
   {
-    id: 'loadBalancersPage', title: 'Load Balancers page', components: ['loadbalancers/LoadBalancersPage.vue'], budget: 30 * KIB, enforced: true
+    id: 'loadBalancersPage', title: 'Load Balancers page', components: ['loadBalancersPage/LoadBalancersPage.vue'], budget: 30 * KIB, enforced: true
   },
   {
     id: 'pvcSnapshots', title: 'PVC Volume snapshots tab', components: ['volumesnapshot/PvcSnapshots.vue'], budget: 30 * KIB, enforced: true
@@ -107,7 +107,7 @@ export interface LibraryUse {
   name: string;
   /** Modules of the library in the chunk. */
   modules: string[];
-  /** Shortest import chain from an extension module to the library, e.g. ['loadbalancer/X.vue', '@shell/…', 'vuex/…']. */
+  /** Shortest import chain from an extension module to the library, e.g. ['addOnConfig/X.vue', '@shell/…', 'vuex/…']. */
   importedBy: string[];
 }
 
@@ -258,7 +258,7 @@ export function importChain(target: string, importers: Map<string, Set<string>>)
   return [target];
 }
 
-/** A module name as people write it: `loadbalancer/X.vue`, `@shell/components/…`, `vuex/dist/…`. */
+/** A module name as people write it: `addOnConfig/X.vue`, `@shell/components/…`, `vuex/dist/…`. */
 export function shortName(module: string): string {
   return module.replace(/^pkg:/, '').replace(/^node_modules\/@rancher\/shell\/rancher-components\//, '@components/')
     .replace(/^node_modules\/@rancher\/shell\//, '@shell/')

@@ -8,7 +8,7 @@ import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { createTestStore, loadSchemas } from '../harness/store';
 import { mountWithStore } from '../harness/mount';
 import { manyServices, withObjects } from '../harness/manyServices';
-import AddOnConfigTab from '@pkg/loadbalancer/AddOnConfigTab.vue';
+import AddOnConfigTab from '@pkg/addOnConfig/AddOnConfigTab.vue';
 import { record } from './record';
 
 // What opening the tab costs on a cold page (no Services in the store yet): the requests it makes itself, with

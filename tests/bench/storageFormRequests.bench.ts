@@ -1,10 +1,10 @@
 import { reactive } from 'vue';
 import { flushPromises } from '@vue/test-utils';
-import HarvesterProvisioner from '@pkg/storage/HarvesterProvisioner.vue';
-import { SAVE_HOOKS } from '@pkg/storage/saveHooks';
+import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
+import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
 import { mountWithStore } from '../harness/mount';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
-import { guestStore, server, useSimulator } from '../unit/storage/simulator';
+import { guestStore, server, useSimulator } from '../unit/storageClass/simulator';
 import { record, tallyRequests } from './record';
 
 useSimulator();

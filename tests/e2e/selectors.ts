@@ -48,7 +48,7 @@ export const SEL = {
   /** vue-select dropdowns of LabeledSelect, appended to <body>. */
   dropdown: { options: 'ul.vs__dropdown-menu li.vs__dropdown-option' },
 
-  /** The Add-on Config tab (pkg/harvester-cloud-ui/loadbalancer). */
+  /** The Add-on Config tab (pkg/harvester-cloud-ui/addOnConfig). */
   lb: {
     root:         tid('harvester-lb-config'),
     sourceOption: (value: 'pool' | 'dhcp' | 'share') => `${ tid('lb-source') } label.radio-container:has(input[value="${ value }"])`,
@@ -80,7 +80,7 @@ export const SEL = {
     error:   (field: HcNumberField | 'port') => tid(`hc-${ field }-error`),
   },
 
-  /** The Harvester provisioner form of the StorageClass page (pkg/harvester-cloud-ui/storage). */
+  /** The Harvester provisioner form of the StorageClass page (pkg/harvester-cloud-ui/storageClass). */
   storage: {
     root:        '.harvester-provisioner',
     hostClass:   tid('harvester-storage-host-class'),

@@ -2,7 +2,7 @@ import { setupServer, SetupServerApi } from 'msw/node';
 import { steveHandlers } from '../msw/steve';
 import { createState, resetState, SimState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
+import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
 import { topologyCache } from '@pkg/topology/slimCache';
 
 /**

@@ -1,12 +1,12 @@
 /**
- * What each installed Harvester component can do, by the version of its code that runs (cluster/installedVersions.ts).
+ * What each installed Harvester component can do, by the version of its code that runs (environment/installedVersions.ts).
  * One row per capability, each with the version that brought it (or removed it) and where that is in the code; the
  * thresholds are the ones the feature forms already enforce, imported rather than repeated.
  */
-import { atLeast, Component } from '../cluster/installedVersions';
-import { PROVIDER_VERSIONS } from '../loadbalancer/providerSupport';
-import { MIN_CSI_FOR_HOST_CLASS, MIN_CSI_FOR_HOST_VOLUME_MODE } from '../storage/parameters';
-import { MIN_CSI_FOR_RWX } from '../storage/rwx';
+import { atLeast, Component } from '../environment/installedVersions';
+import { PROVIDER_VERSIONS } from '../addOnConfig/providerSupport';
+import { MIN_CSI_FOR_HOST_CLASS, MIN_CSI_FOR_HOST_VOLUME_MODE } from '../storageClass/parameters';
+import { MIN_CSI_FOR_RWX } from '../storageClass/rwx';
 import { MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS } from '../snapshotclass/codec';
 
 export interface Capability {

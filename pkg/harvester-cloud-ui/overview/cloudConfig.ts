@@ -12,7 +12,7 @@
  * - A file on the nodes cannot be read from here: only when the Deployment has no available replica and its pods
  *   wait on the volume's mount (kubelet's FailedMount: the file is missing) or crash (the provider could not read it).
  */
-import { KubeObject } from '../cluster/types';
+import { KubeObject } from '../environment/types';
 import { parseYaml, YamlValue } from '../shared/miniYaml';
 import { fromBase64 } from '../setup/base64';
 import type { Read } from './read';

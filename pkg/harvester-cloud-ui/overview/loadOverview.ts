@@ -8,13 +8,13 @@
  * - the cloud provider's arguments and its cloud config (loadProviderChecks.ts).
  * Reads only; nothing goes into the store that is not whole.
  */
-import { KubeObject, StoreLike } from '../cluster/types';
-import { COMPONENTS, Component } from '../cluster/installedVersions';
-import { httpStatusOf } from '../cluster/httpFailure';
-import { findHostClusterId } from '../cluster/hostCluster';
-import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../loadbalancer/nadMapping';
-import { loadBalancerServicesUrl } from '../loadbalancer/lbContext';
-import { csiRbacOnHost, csiServiceAccount } from '../storage/hostStorageClasses';
+import { KubeObject, StoreLike } from '../environment/types';
+import { COMPONENTS, Component } from '../environment/installedVersions';
+import { httpStatusOf } from '../environment/httpFailure';
+import { findHostClusterId } from '../environment/hostCluster';
+import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../addOnConfig/nadMapping';
+import { loadBalancerServicesUrl } from '../addOnConfig/lbContext';
+import { csiRbacOnHost, csiServiceAccount } from '../storageClass/hostStorageClasses';
 import { OverviewInput, Read } from './report';
 import { loadCloudConfig, loadProviderArgs } from './loadProviderChecks';
 import { findVmNamespace } from '../setup/vmNamespace';

@@ -1,15 +1,15 @@
 /**
  * What the overview reads about the cloud provider beyond its Deployment:
- * - its arguments (loadbalancers/loadProvider.ts, the Load Balancers page's own checks; from the provider's Rancher
+ * - its arguments (loadBalancersPage/loadProvider.ts, the Load Balancers page's own checks; from the provider's Rancher
  *   App when the Deployment is not readable, on the page only);
  * - for its cloud config (cloudConfig.ts): the Secret its volume names, when the user may read Secrets (without the
  *   Secret schema Steve answers 404 as for a missing Secret, so it is not asked); the VMs' namespace only when that
  *   Secret is there; the provider's pods and their FailedMount events only when the config is a file on the nodes
  *   and the Deployment has no available replica.
  */
-import { KubeObject, StoreLike } from '../cluster/types';
-import { argsFromWorkload, loadArgFlags, loadProviderApp } from '../loadbalancers/loadProvider';
-import { parseProviderArgs } from '../loadbalancers/providerArgs';
+import { KubeObject, StoreLike } from '../environment/types';
+import { argsFromWorkload, loadArgFlags, loadProviderApp } from '../loadBalancersPage/loadProvider';
+import { parseProviderArgs } from '../loadBalancersPage/providerArgs';
 import { ConfigInput, configVolume } from './cloudConfig';
 import { OverviewInput, Read } from './report';
 

@@ -2,7 +2,7 @@ import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
 import {
   EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE, SETUP_PATH, SETUP_ROUTE
 } from './nav';
-import { harvesterGuestClusters } from '../cluster/guestRegistry';
+import { harvesterGuestClusters } from '../environment/guestRegistry';
 
 /**
  * The Harvester integration overview: a page in the cluster explorer (addProduct + addRoute, Rancher 2.7+) and a

@@ -2,13 +2,13 @@
  * The Harvester integration overview of one guest cluster, decided from what was read (loadOverview.ts), as plain
  * data for the page and the card. Nothing here requests or renders: every decision has a unit test.
  */
-import { KubeObject } from '../cluster/types';
-import { Component, versionFromWorkload } from '../cluster/installedVersions';
-import { NadMapping } from '../loadbalancer/nadMapping';
-import { ingressAddress, isLoadBalancer, serviceRef } from '../loadbalancer/services';
-import { currentFailure, loadBalancerEvents, PendingCause } from '../loadbalancer/pendingReasons';
-import { RbacState } from '../storage/rbac';
-import { ArgFlag, ParsedArgs } from '../loadbalancers/providerArgs';
+import { KubeObject } from '../environment/types';
+import { Component, versionFromWorkload } from '../environment/installedVersions';
+import { NadMapping } from '../addOnConfig/nadMapping';
+import { ingressAddress, isLoadBalancer, serviceRef } from '../addOnConfig/services';
+import { currentFailure, loadBalancerEvents, PendingCause } from '../addOnConfig/pendingReasons';
+import { RbacState } from '../storageClass/rbac';
+import { ArgFlag, ParsedArgs } from '../loadBalancersPage/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
 import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
 import type { Read } from './read';
@@ -23,7 +23,7 @@ export interface OverviewInput {
   /** Events about Services (for Pending reasons); unreadable leaves the reasons unknown. */
   serviceEvents: Read<KubeObject[]>;
   rbac: { state: RbacState; account: { name: string; namespace: string | null } | null };
-  /** The cloud provider's arguments and what in them leaves load balancers Pending (loadbalancers/providerArgs.ts). */
+  /** The cloud provider's arguments and what in them leaves load balancers Pending (loadBalancersPage/providerArgs.ts). */
   providerArgs: {
     /** Where they were read; null: nowhere (not installed, or neither the Deployment nor its App readable). */
     from: 'deployment' | 'app' | null;

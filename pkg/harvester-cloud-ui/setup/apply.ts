@@ -10,9 +10,9 @@
  * cloud config from the nodes' file.
  */
 import { toBase64 } from './base64';
-import { StoreLike } from '../cluster/types';
-import { Component, COMPONENTS } from '../cluster/installedVersions';
-import { CSI_CLUSTER_ROLE } from '../storage/rbac';
+import { StoreLike } from '../environment/types';
+import { Component, COMPONENTS } from '../environment/installedVersions';
+import { CSI_CLUSTER_ROLE } from '../storageClass/rbac';
 import { failureOf, StepFailure, bindingName } from './kubeconfig';
 import { newestInIndex } from './charts';
 import { CLOUD_CONFIG_SECRET, SetupPlan } from './plan';

@@ -4,8 +4,8 @@
  * `<chart>-<version>`) admits it. One row per run of chart versions that share an annotation, named by the last
  * version of the run; `max` is exclusive, null when the annotation has no upper bound.
  */
-import { compareVersions } from '../cluster/installedVersions';
-import type { Component } from '../cluster/installedVersions';
+import { compareVersions } from '../environment/installedVersions';
+import type { Component } from '../environment/installedVersions';
 
 export interface ChartRange {
   chart: string;

@@ -4,9 +4,9 @@
  * be told, and the VMs' namespace: the Harvester machine config of the machine pools, else the namespace of the
  * host VMs the nodes' `harvester://<uid>` providerIDs point at. Reads only; each read may fail on its own.
  */
-import { KubeObject, StoreLike } from '../cluster/types';
-import { findHostClusterId, guestClusters, harvesterClusters, MGMT_CLUSTER } from '../cluster/hostCluster';
-import { csiServiceAccount } from '../storage/hostStorageClasses';
+import { KubeObject, StoreLike } from '../environment/types';
+import { findHostClusterId, guestClusters, harvesterClusters, MGMT_CLUSTER } from '../environment/hostCluster';
+import { csiServiceAccount } from '../storageClass/hostStorageClasses';
 import { Distribution, distributionOf } from './plan';
 import { findVmNamespace } from './vmNamespace';
 

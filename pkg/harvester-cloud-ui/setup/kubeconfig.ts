@@ -7,8 +7,8 @@
  * `harvesterhci.io:csi-driver` (both named `<namespace>-<sa>`), and answers the kubeconfig as a JSON string, which
  * the shell's store hands back as `{ data }`. The body carries names only: the token travels in the answer.
  */
-import { StoreLike } from '../cluster/types';
-import { classifyHttpFailure, HttpFailure } from '../cluster/httpFailure';
+import { StoreLike } from '../environment/types';
+import { classifyHttpFailure, HttpFailure } from '../environment/httpFailure';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';

@@ -8,7 +8,7 @@
  */
 import { toBase64 } from './base64';
 import { chartForKube, HARVESTER_CHART_REPO, MIN_PROVIDER_CHART_FOR_SECRET } from './charts';
-import { compareVersions } from '../cluster/installedVersions';
+import { compareVersions } from '../environment/installedVersions';
 
 export type Distribution = 'rke2' | 'k3s' | 'other';
 

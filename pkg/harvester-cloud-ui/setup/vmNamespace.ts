@@ -3,9 +3,9 @@
  * config, else the namespace of the host VMs the nodes' `harvester://<uid>` providerIDs point at (one host list).
  * The set-up form prefills it; the overview compares the cloud config's namespace with it.
  */
-import { KubeObject, StoreLike } from '../cluster/types';
-import { hostList } from '../cluster/hostCluster';
-import { vmUidOf } from '../cluster/harvesterCluster';
+import { KubeObject, StoreLike } from '../environment/types';
+import { hostList } from '../environment/hostCluster';
+import { vmUidOf } from '../environment/harvesterCluster';
 
 export const HOST_VM = 'kubevirt.io.virtualmachine';
 
@@ -29,7 +29,7 @@ export interface VmNamespace {
   from: 'machinePool' | 'vms' | null;
 }
 
-/** `poolNamespace`: the machine pools' `vmNamespace` (storage/hostStorageClasses.ts `csiServiceAccount`). */
+/** `poolNamespace`: the machine pools' `vmNamespace` (storageClass/hostStorageClasses.ts `csiServiceAccount`). */
 export async function findVmNamespace(store: StoreLike, poolNamespace: string | null, hostClusterId: string | null, nodes: KubeObject[] | null): Promise<VmNamespace> {
   if (poolNamespace) {
     return { namespace: poolNamespace, from: 'machinePool' };

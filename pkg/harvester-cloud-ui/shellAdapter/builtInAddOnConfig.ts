@@ -16,7 +16,7 @@ import { warnOnce } from './versions';
  *   before-save hook `harvesterWillSave` (priority 99) writing `ipam` from its own state. Its panel shares the tab
  *   name `add-on-config` with ours, and `Tabbed`'s `addTab` keeps only the last one registered (ours: extension tabs
  *   render after the page's own), so only ours is shown. Its hook is removed from the page (`disableBuiltInSaveHook`),
- *   and whatever runs anyway is overruled by our last hook (see loadbalancer/saveComposition.ts).
+ *   and whatever runs anyway is overruled by our last hook (see addOnConfig/saveComposition.ts).
  */
 export const BUILT_IN_TAB_NAME = 'add-on-config';
 export const BUILT_IN_SAVE_HOOK = 'harvesterWillSave';

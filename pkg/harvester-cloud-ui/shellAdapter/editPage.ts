@@ -1,4 +1,4 @@
-import { KubeObject } from '../cluster/types';
+import { KubeObject } from '../environment/types';
 import { warnOnce } from './versions';
 
 /**

@@ -1,4 +1,4 @@
-import { StoreLike } from '../cluster/types';
+import { StoreLike } from '../environment/types';
 import { warnOnce } from './versions';
 
 export interface AsyncWrapper<T> {

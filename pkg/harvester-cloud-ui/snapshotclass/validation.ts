@@ -4,7 +4,7 @@
  * snapshot.storage.k8s.io_volumesnapshotclasses.yaml`: `driver` and `deletionPolicy` required, the policy one of
  * Delete/Retain), Kubernetes object names (RFC 1123 subdomain), and harvester-csi-driver (codec.ts).
  */
-import { atLeast } from '../cluster/installedVersions';
+import { atLeast } from '../environment/installedVersions';
 import { isDns1123Subdomain } from '../shared/dns1123';
 import {
   BACKUP, DELETION_POLICIES, HARVESTER_DRIVER, LOCAL, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS, SnapshotParameters

@@ -1,5 +1,5 @@
-import { KubeObject } from '../cluster/types';
-import { vmUidOf } from '../cluster/harvesterCluster';
+import { KubeObject } from '../environment/types';
+import { vmUidOf } from '../environment/harvesterCluster';
 import { Topology, hasTopology, sameTopology, topologyOf } from './labels';
 
 /** What was read from the Harvester host (see hostTopology.ts). */

@@ -1,5 +1,5 @@
-import { KubeObject, StoreLike } from '../cluster/types';
-import { NODE } from '../cluster/harvesterCluster';
+import { KubeObject, StoreLike } from '../environment/types';
+import { NODE } from '../environment/harvesterCluster';
 import { SPREAD_WORKLOAD_TYPES } from './spread';
 import { Fresh, SlimCache, topologyCache } from './slimCache';
 import { GUEST_NODE_FIELDS, WORKLOAD_FIELDS, revisionUrl, withQuery } from './slimQuery';

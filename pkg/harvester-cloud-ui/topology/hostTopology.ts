@@ -1,8 +1,8 @@
-import { KubeObject, StoreLike } from '../cluster/types';
-import { findHostClusterId, hostListUrl, hostRequest } from '../cluster/hostCluster';
-import { vmUidOf } from '../cluster/harvesterCluster';
+import { KubeObject, StoreLike } from '../environment/types';
+import { findHostClusterId, hostListUrl, hostRequest } from '../environment/hostCluster';
+import { vmUidOf } from '../environment/harvesterCluster';
 import { HostSnapshot, ownerVmUid } from './drift';
-import { classifyHttpFailure } from '../cluster/httpFailure';
+import { classifyHttpFailure } from '../environment/httpFailure';
 import { SlimCache, SlimList, topologyCache } from './slimCache';
 import {
   HOST_NODE_FIELDS, VM_FIELDS, VMI_FIELDS, revisionUrl, withQuery

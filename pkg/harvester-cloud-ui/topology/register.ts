@@ -1,7 +1,7 @@
 import { CardLocation, IPlugin, LocationConfig, TableColumnLocation } from '@shell/core/types';
 import { REGION_COLUMN, REGION_PAGINATION_COLUMN, ZONE_COLUMN, ZONE_PAGINATION_COLUMN } from './nodeColumns';
 import { EXPLORER, TOPOLOGY_PATH, TOPOLOGY_ROUTE } from './nav';
-import { harvesterGuestClusters } from '../cluster/guestRegistry';
+import { harvesterGuestClusters } from '../environment/guestRegistry';
 
 /**
  * Everything the topology feature adds to the dashboard: Region and Zone columns on the node list, the

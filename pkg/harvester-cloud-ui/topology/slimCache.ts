@@ -1,4 +1,4 @@
-import { KubeObject } from '../cluster/types';
+import { KubeObject } from '../environment/types';
 
 /** A partial list (see slimQuery.ts) and the collection revision it was read at. */
 export interface SlimList {

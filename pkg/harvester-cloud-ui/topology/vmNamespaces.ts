@@ -1,5 +1,5 @@
-import { StoreLike } from '../cluster/types';
-import { guestClusters } from '../cluster/hostCluster';
+import { StoreLike } from '../environment/types';
+import { guestClusters } from '../environment/hostCluster';
 
 /** Rancher's machine config kind for Harvester node-driver pools (its `vmNamespace` is where the pool's VMs live). */
 export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';

@@ -5,7 +5,7 @@
  * The StorageClass comes from the dashboard's store, which the PVC list does not fill: a class not found there is
  * not known to be foreign, so the actions stay (the tab then says whether the claim is the driver's).
  */
-import { HARVESTER_PROVISIONER } from '../storage/names';
+import { HARVESTER_PROVISIONER } from '../storageClass/names';
 
 interface ClaimLike { spec?: { storageClassName?: string | null } }
 interface ClassLike { metadata?: { name?: string }; provisioner?: string }

@@ -5,7 +5,7 @@
  * `parameters.type` exactly `backup` is a backup (harvester-csi-driver `CreateSnapshot`, `paramSnapshotType`);
  * snapshots need driver v0.2.4, backups v0.2.8.
  */
-import { atLeast } from '../cluster/installedVersions';
+import { atLeast } from '../environment/installedVersions';
 import { HARVESTER_DRIVER, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS, snapshotKind } from '../snapshotclass/codec';
 
 export interface SnapshotClassLike {

@@ -2,9 +2,9 @@
  * The guest objects the snapshot panel reads and writes, through the current cluster's Steve (`cluster/request`,
  * so nothing partial lands in the store and a failure reaches the form as it came).
  */
-import { httpStatusOf } from '../cluster/httpFailure';
-import { installedVersion } from '../cluster/installedVersions';
-import { KubeObject, StoreLike } from '../cluster/types';
+import { httpStatusOf } from '../environment/httpFailure';
+import { installedVersion } from '../environment/installedVersions';
+import { KubeObject, StoreLike } from '../environment/types';
 import type { ClaimEvent } from './binding';
 import { SNAPSHOT_CLASS } from '../snapshotclass/names';
 import { PVC, STORAGE_CLASS, VOLUME_SNAPSHOT } from './names';

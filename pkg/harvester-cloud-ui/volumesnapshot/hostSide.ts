@@ -9,9 +9,9 @@
  *   and `endpoint` are shown (it also holds credentials).
  * Hosts without the VolumeRemoteBackup type (before the driver's backups) answer 404 on it: no backups then.
  */
-import { classifyHttpFailure, httpStatusOf } from '../cluster/httpFailure';
-import { findHostClusterId, hostList, hostRequest } from '../cluster/hostCluster';
-import { KubeObject, StoreLike } from '../cluster/types';
+import { classifyHttpFailure, httpStatusOf } from '../environment/httpFailure';
+import { findHostClusterId, hostList, hostRequest } from '../environment/hostCluster';
+import { KubeObject, StoreLike } from '../environment/types';
 
 export const HOST_TYPES = {
   snapshot: 'snapshot.storage.k8s.io.volumesnapshot',

@@ -7,8 +7,8 @@
  *   the kind column stays empty then instead of failing the page.
  * Requests go through `cluster/request` (nothing partial in the store; a failure arrives as it came).
  */
-import { classifyHttpFailure } from '../cluster/httpFailure';
-import { KubeObject, StoreLike } from '../cluster/types';
+import { classifyHttpFailure } from '../environment/httpFailure';
+import { KubeObject, StoreLike } from '../environment/types';
 import { SNAPSHOT_CLASS } from '../snapshotclass/names';
 import { resourceDetailRoute } from '../shellAdapter/resourceRoutes';
 import { PVC, VOLUME_SNAPSHOT } from './names';

@@ -1,7 +1,7 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter/resourceRoutes';
 import { rowStoreAll } from '../shellAdapter/rowContext';
-import { harvesterGuestClusters } from '../cluster/guestRegistry';
+import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { offersSnapshotActions } from './actions';
 import { PVC, STORAGE_CLASS, TAB_NAME } from './names';
 import { EXPLORER, LIST_PATH, LIST_ROUTE } from './nav';

@@ -7,7 +7,7 @@
  *   "Creating RWX volumes from snapshots is not supported") — said before sending;
  * - `spec.dataSource` names the VolumeSnapshot (apiGroup snapshot.storage.k8s.io).
  */
-import { HARVESTER_PROVISIONER } from '../storage/names';
+import { HARVESTER_PROVISIONER } from '../storageClass/names';
 import { isDns1123Subdomain } from '../shared/dns1123';
 import { quantityBytes } from './quantity';
 

@@ -1,5 +1,5 @@
 /**
- * The overview reads the cloud provider's arguments as the Load Balancers page does (loadbalancers/providerArgs.ts,
+ * The overview reads the cloud provider's arguments as the Load Balancers page does (loadBalancersPage/providerArgs.ts,
  * R-ARGS rows, R-OVR-6) and, when its Deployment is not readable, from its Rancher App's chart values (R-ARGS-7); the card
  * flags them from the Deployment it already reads.
  */
@@ -7,8 +7,8 @@ import { getObject, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
-import { argsFromApp, argvFromAppValues } from '@pkg/loadbalancers/providerValues';
-import { checkProviderArgs } from '@pkg/loadbalancers/providerArgs';
+import { argsFromApp, argvFromAppValues } from '@pkg/loadBalancersPage/providerValues';
+import { checkProviderArgs } from '@pkg/loadBalancersPage/providerArgs';
 import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from '../topology/demoStore';
 import { useDemoServer } from '../../harness/demoServer';
 

@@ -2,7 +2,7 @@ import { Plugin } from '@shell/core/plugin';
 import { CardLocation, ExtensionPoint } from '@shell/core/types';
 import { getApplicableExtensionEnhancements } from '@shell/core/plugin-helpers';
 import { registerOverview } from '@pkg/overview/register';
-import { harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
+import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 import { createTestStore } from '../../harness/store';
 
 const dashboard = (cluster: string) => ({

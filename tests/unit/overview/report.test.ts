@@ -1,6 +1,6 @@
 import { CAPABILITIES, capabilityState } from '@pkg/overview/capabilities';
 import { buildOverview, OverviewInput } from '@pkg/overview/report';
-import { parseNadMapping } from '@pkg/loadbalancer/nadMapping';
+import { parseNadMapping } from '@pkg/addOnConfig/nadMapping';
 
 const cap = (key: string) => CAPABILITIES.find((c) => c.key === key)!;
 const workload = (image: string) => ({ metadata: { name: 'w', labels: {} }, spec: { template: { spec: { containers: [{ image }] } } } });

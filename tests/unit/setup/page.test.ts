@@ -6,7 +6,7 @@ import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/id
 import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
+import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
 import { topologyCache } from '@pkg/topology/slimCache';
 import { mountDemo, settle } from '../topology/demoStore';
 

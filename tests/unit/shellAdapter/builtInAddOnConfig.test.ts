@@ -1,7 +1,7 @@
 import { createExtensionManager } from '@shell/core/extension-manager-impl';
 import { TabLocation } from '@shell/core/types';
 import { disableBuiltInSaveHook, internalExtensionManager, PluginInternals, suppressBuiltInAddOnConfigTab } from '@pkg/shellAdapter';
-import { registerLoadBalancer } from '@pkg/loadbalancer/register';
+import { registerLoadBalancer } from '@pkg/addOnConfig/register';
 
 /**
  * The shell's own extension manager (core/extension-manager-impl.js), loading Rancher 2.15's built-in

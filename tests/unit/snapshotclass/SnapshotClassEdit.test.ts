@@ -11,7 +11,7 @@ import { K3S_GUEST, RKE2_GUEST, SNAPSHOT_CLASSES } from '../../../simulator/demo
 import { getObject } from '../../../simulator/steve/state';
 import {
   guestStore, requestsSince, state, until, useSimulator
-} from '../storage/simulator';
+} from '../storageClass/simulator';
 
 useSimulator();
 

@@ -5,7 +5,7 @@ import { get } from '@shell/utils/object';
 import { sortBy } from '@shell/utils/sort';
 import { registerTopology } from '@pkg/topology/register';
 import { REGION_COLUMN, ZONE_COLUMN } from '@pkg/topology/nodeColumns';
-import { harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
+import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 import { createTestStore } from '../../harness/store';
 import { guestNode } from './objects';
 

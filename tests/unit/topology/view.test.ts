@@ -7,7 +7,7 @@ import { ZONE } from '@pkg/topology/labels';
 import { topologyCache } from '@pkg/topology/slimCache';
 import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { RouterLinkStub } from '@vue/test-utils';
-import { checkCluster } from '@pkg/cluster/guestRegistry';
+import { checkCluster } from '@pkg/environment/guestRegistry';
 import { mountWithStore } from '../../harness/mount';
 import {
   HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle

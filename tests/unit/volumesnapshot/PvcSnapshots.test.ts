@@ -5,7 +5,7 @@
 import SelectField from '@pkg/controls/SelectField.vue';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject, storeObject } from '../../../simulator/steve/state';
-import { state, until, useSimulator } from '../storage/simulator';
+import { state, until, useSimulator } from '../storageClass/simulator';
 import {
   open, PVCS, SNAPS, submit, writes
 } from './tab';

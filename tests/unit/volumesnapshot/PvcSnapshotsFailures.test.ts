@@ -9,7 +9,7 @@ import SelectField from '@pkg/controls/SelectField.vue';
 import { steveHandlers } from '../../msw/steve';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { deleteObject, listObjects, storeObject } from '../../../simulator/steve/state';
-import { server, state, useSimulator } from '../storage/simulator';
+import { server, state, useSimulator } from '../storageClass/simulator';
 import {
   open, PVCS, SNAPS, submit, writes
 } from './tab';

@@ -5,7 +5,7 @@
  */
 import { RouterLinkStub } from '@vue/test-utils';
 import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
-import { forgetGuestChecks } from '@pkg/cluster/guestRegistry';
+import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
 import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
 import { mountWithStore } from '../../harness/mount';
 import { Locale } from '../../harness/store';
@@ -14,7 +14,7 @@ import { storeObject } from '../../../simulator/steve/state';
 import { settle } from '../topology/demoStore';
 import {
   guestStore, requestsSince, state, until, useSimulator
-} from '../storage/simulator';
+} from '../storageClass/simulator';
 
 useSimulator();
 beforeEach(() => forgetGuestChecks());

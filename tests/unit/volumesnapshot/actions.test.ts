@@ -6,7 +6,7 @@ import { offersSnapshotActions } from '@pkg/volumesnapshot/actions';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { guestStore, state, useSimulator } from '../storage/simulator';
+import { guestStore, state, useSimulator } from '../storageClass/simulator';
 
 useSimulator();
 

@@ -6,7 +6,7 @@
 import { Plugin } from '@shell/core/plugin';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { guestStore, useSimulator } from '../storage/simulator';
+import { guestStore, useSimulator } from '../storageClass/simulator';
 
 useSimulator();
 

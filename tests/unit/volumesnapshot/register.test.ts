@@ -1,6 +1,6 @@
 import { registerVolumeSnapshots, TAB_NAME } from '@pkg/volumesnapshot/register';
 import { openDetail } from '@pkg/shellAdapter/resourceRoutes';
-import { harvesterGuestClusters } from '@pkg/cluster/guestRegistry';
+import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 
 describe('registerVolumeSnapshots', () => {
   it('adds the PVC detail tab and the two row actions on Harvester guest PVCs only', async() => {

@@ -10,7 +10,7 @@ import { CSI_ON_STEP, startControllers } from '../../../simulator/controllers';
 import { ControllerRuntime } from '../../../simulator/controllers/runtime';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { requestsSince, state, until, useSimulator } from '../storage/simulator';
+import { requestsSince, state, until, useSimulator } from '../storageClass/simulator';
 import { open, submit } from './tab';
 
 useSimulator();

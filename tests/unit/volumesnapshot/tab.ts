@@ -4,7 +4,7 @@ import { mountWithStore } from '../../harness/mount';
 import { Locale } from '../../harness/store';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject } from '../../../simulator/steve/state';
-import { guestStore, requestsSince, state, until } from '../storage/simulator';
+import { guestStore, requestsSince, state, until } from '../storageClass/simulator';
 
 export const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshots`;
 export const PVCS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims`;

@@ -1,0 +1,65 @@
+import { KubeObject, StoreLike } from '../environment/types';
+import { installedWorkload, versionFromWorkload } from '../environment/installedVersions';
+import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
+import { clusterNameFromWorkload } from './hostLbName';
+
+export interface LbContext {
+  services: KubeObject[];
+  servicesKnown: boolean;
+  nadMapping: NadMapping;
+  providerVersion: string | null;
+  /** The provider's `--cluster-name` (it names the Harvester LoadBalancers after it); null when unknown. */
+  providerClusterName: string | null;
+}
+
+/**
+ * The only fields of other Services the Add-on Config's rules read (every reader of `LbContext.services`):
+ * - services.ts serviceRef, primaryCandidates, secondariesOf, overlappingPorts: metadata.name/namespace/annotations,
+ *   spec.type, spec.ports, status.loadBalancer (ingressAddress);
+ * - lbStatus.ts loadBalancerOwner / loadHostLoadBalancer (the Pending explanation): metadata.uid of the primary,
+ *   which names the Harvester LoadBalancer (hostLbName.ts).
+ * A rule that reads another field must add it here (tests/unit/addOnConfig/scale.test.ts checks the rules see it).
+ */
+export const SERVICE_FIELDS = [
+  'metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.annotations', 'spec.type', 'spec.ports', 'status.loadBalancer',
+] as const;
+
+/**
+ * The cluster's LoadBalancer Services (the only ones that can be a primary or share a port), with only the fields
+ * the rules read: Steve's `include=` keeps just those paths (rancher/steve pkg/resources/common/formatter.go
+ * includeFields: one dotted path per `include` value; the resource's id, type and links stay). With 5,000 Services
+ * in a cluster this is what keeps the tab's requests small (docs/performance.md).
+ *
+ * A plain request (`cluster/request`), never `findAll`/`find`: these objects are partial, and put into the store
+ * they would replace the objects the page holds (its `liveValue`) with copies lacking most fields, so a save or
+ * the shell's conflict merge would drop what they lack. They stay in this tab's context only.
+ */
+export function loadBalancerServicesUrl(store: StoreLike): string {
+  const base = store.getters['cluster/urlFor']('service');
+  const sep = base.includes('?') ? '&' : '?';
+  const include = SERVICE_FIELDS.map((f) => `include=${ encodeURIComponent(f) }`).join('&');
+
+  return `${ base }${ sep }filter=spec.type=LoadBalancer&${ include }`;
+}
+
+/**
+ * Everything the Add-on Config tab reads from the guest, in one place and in parallel: the LoadBalancer
+ * Services, the NAD mapping and the provider's workload. At most three requests; a failure of one leaves the
+ * others usable.
+ */
+export async function loadLbContext(store: StoreLike): Promise<LbContext> {
+  const [services, configMap, provider] = await Promise.allSettled([
+    store.dispatch('cluster/request', { url: loadBalancerServicesUrl(store) }).then((res) => res?.data || []),
+    store.dispatch('cluster/find', { type: 'configmap', id: NAD_MAPPING_ID }),
+    installedWorkload(store, 'cloudProvider'),
+  ]);
+  const workload = provider.status === 'fulfilled' ? provider.value : null;
+
+  return {
+    services:            services.status === 'fulfilled' ? services.value || [] : [],
+    servicesKnown:       services.status === 'fulfilled',
+    nadMapping:          parseNadMapping(configMap.status === 'fulfilled' ? configMap.value : null),
+    providerVersion:     versionFromWorkload(workload, 'cloudProvider'),
+    providerClusterName: clusterNameFromWorkload(workload),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * Why a guest LoadBalancer Service has no address, from its own events: the Kubernetes service controller records
+ * the provider's errors as `SyncLoadBalancerFailed` "Error syncing load balancer: failed to ensure load balancer:
+ * <error>" (k8s.io/cloud-provider `controllers/service/controller.go`). Each pattern below is an error text of
+ * cloud-provider-harvester (`pkg/cloud-controller-manager/loadbalancer.go`) or of load-balancer-harvester (the
+ * LoadBalancer's Ready message, `pkg/controller/loadbalancer/controller.go`; its webhook,
+ * `pkg/webhook/loadbalancer/validator.go`), which the provider passes on. A message no pattern knows is shown
+ * verbatim. Cluster values are returned as text: the view renders them as text, never HTML.
+ */
+import { KubeObject } from '../environment/types';
+
+export type PendingCause =
+  | 'noMatchingPool' | 'poolExhausted' | 'primaryNoAddress' | 'portInUse' | 'networkNotInMapping' | 'noCommonMapping'
+  | 'mappingMalformed' | 'networkChanged' | 'noRunningVm' | 'clusterRemoving' | 'primaryFormat' | 'primaryNotFound'
+  | 'primaryIsSecondary' | 'primaryInUse' | 'healthCheckPort' | 'healthCheckValue' | 'ipamChanged' | 'timeoutDhcp'
+  | 'timeout' | 'unknown';
+
+export interface Explanation {
+  cause: PendingCause;
+  /** Values taken from the message (network, port, service...), for the explanation's text. */
+  args: Record<string, string>;
+}
+
+interface Pattern {
+  cause: PendingCause;
+  re: RegExp;
+  args?: string[];
+}
+
+// Most specific first: a timeout message carries the Ready message that says why, and that wins.
+const PATTERNS: Pattern[] = [
+  // load-balancer-harvester `selectIPPool`: "no matched IPPool with requirement &{Network:… Project:… Namespace:… Cluster:…}"
+  // (v0.4+), "no matching IP pool with requirement &{…}" (v0.2/v0.3).
+  {
+    cause: 'noMatchingPool',
+    re:    /no match(?:ed IPPool|ing IP pool) with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
+    args:  ['network', 'project', 'namespace', 'cluster'],
+  },
+  { cause: 'noMatchingPool', re: /no match(?:ed IPPool|ing IP pool)/ },
+  // host-local allocator (vendored by load-balancer-harvester) once a pool is used up; "fail to get ip from pool X".
+  {
+    cause: 'poolExhausted', re: /fail to get ip from pool (\S+), error: no IP addresses available/, args: ['pool']
+  },
+  { cause: 'poolExhausted', re: /no IP addresses available in range set/ },
+  // provider v0.2.0+ `ensureSecondaryLoadBalancer`
+  {
+    cause: 'primaryNoAddress', re: /primary service (\S+) has no ingress IP/, args: ['primary']
+  },
+  // provider v0.2.0+ `checkPortOverlap`
+  {
+    cause: 'portInUse', re: /port (\d+) has been used in service (\S+)/, args: ['port', 'service']
+  },
+  // provider v0.2.7 `resolveNetworkInterface`
+  {
+    cause: 'networkNotInMapping', re: /network (\S+) not found in NAD mapping/, args: ['network']
+  },
+  { cause: 'noCommonMapping', re: /there is no common NAD mapping/ },
+  { cause: 'mappingMalformed', re: /invalid interface-nad-mapping in ConfigMap/ },
+  // provider v0.2.7 `checkNetworkChanged`
+  {
+    cause: 'networkChanged',
+    re:    /network annotation of service \S+ is not same as the load balancer \S+, service: '([^']*)', lb: '([^']*)'/,
+    args:  ['now', 'was'],
+  },
+  // load-balancer-harvester webhook `checkGuestClusterIsOnRemove`
+  { cause: 'noRunningVm', re: /it has no running vm/ },
+  { cause: 'clusterRemoving', re: /shows guest cluster is on remove/ },
+  // provider v0.2.0+ `getPrimaryService`
+  {
+    cause: 'primaryFormat', re: /invalid service name (\S*)/, args: ['primary']
+  },
+  {
+    cause: 'primaryNotFound', re: /get service (\S+) failed: /, args: ['primary']
+  },
+  {
+    cause: 'primaryIsSecondary', re: /service (\S+) is not a primary service/, args: ['primary']
+  },
+  // provider v0.2.0+ `checkSecondaryServicesBeforeDeleted`
+  {
+    cause: 'primaryInUse', re: /service (\S+) is still used by other services \[([^\]]*)\]/, args: ['primary', 'services']
+  },
+  // provider v0.1.x `getNodePort`, `getAnnotationValue`
+  {
+    cause: 'healthCheckPort', re: /nodeport not found, service port: (\d+)/, args: ['port']
+  },
+  { cause: 'healthCheckPort', re: /get healthy check port failed/ },
+  {
+    cause: 'healthCheckValue', re: /get annotationsValue failed, key: (\S+),/, args: ['key']
+  },
+  // load-balancer-harvester webhook `checkIPAM`
+  {
+    cause: 'ipamChanged', re: /can't change the IPAM from (\S*) to (\S*)/, args: ['from', 'to']
+  },
+  // provider v0.2.2+ `waitForIP`: "timeout waiting for IP address, last error:ip is not allocated, mode: dhcp, …"
+  { cause: 'timeoutDhcp', re: /timeout waiting for IP address.*mode: dhcp/ },
+  // provider v0.2.x `waitForIP`; v0.1.x `EnsureLoadBalancer` "wait ip timeout"
+  { cause: 'timeout', re: /timeout waiting for IP address|wait ip timeout/ },
+];
+
+export function explainMessage(message: string): Explanation {
+  for (const p of PATTERNS) {
+    const m = p.re.exec(message);
+
+    if (m) {
+      const args: Record<string, string> = {};
+
+      (p.args || []).forEach((name, i) => {
+        args[name] = (m[i + 1] ?? '').replace(/,$/, '');
+      });
+
+      return { cause: p.cause, args };
+    }
+  }
+
+  return { cause: 'unknown', args: {} };
+}
+
+/** The reasons the service controller records while it works on a load balancer. */
+export const FAILURE_REASONS = ['SyncLoadBalancerFailed', 'UpdateLoadBalancerFailed', 'DeleteLoadBalancerFailed'];
+export const PROGRESS_REASONS = ['EnsuringLoadBalancer', 'EnsuredLoadBalancer', 'UpdatedLoadBalancer', 'DeletingLoadBalancer', 'DeletedLoadBalancer', 'UnAvailableLoadBalancer'];
+
+export interface ServiceEvent {
+  reason: string;
+  type: string;
+  /** The message without the service controller's "Error syncing load balancer: failed to ensure load balancer: ". */
+  message: string;
+  count: number;
+  lastSeen: string;
+  explanation: Explanation;
+}
+
+const CONTROLLER_PREFIX = /^(?:Error (?:syncing|updating|deleting) load balancer[^:]*:\s*)?(?:failed to ensure load balancer:\s*)?/;
+
+function lastSeen(e: KubeObject & Record<string, any>): string { // eslint-disable-line @typescript-eslint/no-explicit-any
+  return e.lastTimestamp || e.eventTime || e.series?.lastObservedTime || e.firstTimestamp || (e.metadata as { creationTimestamp?: string })?.creationTimestamp || '';
+}
+
+/** True for an event about this Service (by uid when the event has one: a recreated Service gets new events). */
+export function isAboutService(e: KubeObject & Record<string, any>, svc: KubeObject): boolean { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const o = e.involvedObject || e.regarding || {};
+
+  return o.kind === 'Service' && o.name === svc.metadata.name && (o.namespace || 'default') === (svc.metadata.namespace || 'default') &&
+    (!o.uid || !svc.metadata.uid || o.uid === svc.metadata.uid);
+}
+
+const rank = (reason: string) => (FAILURE_REASONS.includes(reason) ? 2 : reason === 'EnsuredLoadBalancer' ? 1 : 0);
+
+/** The Service's load-balancer events, newest first, each failure explained. */
+export function loadBalancerEvents(events: KubeObject[], svc: KubeObject): ServiceEvent[] {
+  return (events as (KubeObject & Record<string, any>)[]) // eslint-disable-line @typescript-eslint/no-explicit-any
+    .filter((e) => isAboutService(e, svc) && [...FAILURE_REASONS, ...PROGRESS_REASONS].includes(e.reason))
+    .map((e) => {
+      const message = `${ e.message || e.note || '' }`;
+      const isFailure = FAILURE_REASONS.includes(e.reason);
+      const inner = isFailure ? message.replace(CONTROLLER_PREFIX, '') : message;
+
+      return {
+        reason:      e.reason,
+        // Steve renames an object's own `type` field (Normal, Warning) to `_type`: `type` is its resource type.
+        type:        e._type || (e.type !== 'event' ? e.type || '' : ''),
+        message:     inner,
+        count:       Number(e.count || e.series?.count || 1),
+        lastSeen:    lastSeen(e),
+        explanation: isFailure ? explainMessage(inner) : { cause: 'unknown' as PendingCause, args: {} },
+      };
+    })
+    // Newest first; within the same second a failure comes after the "Ensuring" that started its attempt.
+    .sort((a, b) => b.lastSeen.localeCompare(a.lastSeen) || rank(b.reason) - rank(a.reason));
+}
+
+/**
+ * The failure that explains why the Service is Pending now: the newest failure not followed by an
+ * `EnsuredLoadBalancer`. null when the Service has an address or nothing failed.
+ */
+export function currentFailure(events: ServiceEvent[], hasAddress: boolean): ServiceEvent | null {
+  if (hasAddress) {
+    return null;
+  }
+  for (const e of events) {
+    if (e.reason === 'EnsuredLoadBalancer') {
+      return null;
+    }
+    if (FAILURE_REASONS.includes(e.reason)) {
+      return e;
+    }
+  }
+
+  return null;
+}

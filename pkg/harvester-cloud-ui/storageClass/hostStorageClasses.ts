@@ -1,0 +1,151 @@
+/**
+ * Everything the Harvester provisioner form reads, in one place: the host cluster's StorageClasses (through
+ * Rancher's proxy), the CSI driver version on the guest and the host-side RBAC of its service account.
+ * Opening the form costs the host lookup (one GET of the cloud credential) and one list of the host's
+ * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
+ */
+import { KubeObject, StoreLike } from '../environment/types';
+import { findHostClusterId, guestClusters, hostList } from '../environment/hostCluster';
+import { installedVersion } from '../environment/installedVersions';
+import { classifyHttpFailure } from '../environment/httpFailure';
+import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
+import { STORAGE_CLASS } from './names';
+
+export const CLUSTER_ROLE_BINDING = 'rbac.authorization.k8s.io.clusterrolebinding';
+export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';
+
+const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
+
+type StorageClass = KubeObject & {
+  provisioner?: string;
+  parameters?: Record<string, string>;
+  volumeBindingMode?: string;
+};
+
+/** Why the host's classes could not be listed. */
+export type HostFailure = 'noHost' | 'forbidden' | 'unreachable' | 'error';
+
+export interface HostClasses {
+  hostClusterId: string | null;
+  /** null when they could not be read. */
+  classes: KubeObject[] | null;
+  failure?: HostFailure;
+  /** The server's message, shown as is. */
+  detail?: string;
+}
+
+export interface HostClassDescription {
+  name: string;
+  provisioner: string;
+  /** Longhorn's `numberOfReplicas`, when the class sets it. */
+  replicas?: string;
+  volumeBindingMode: string;
+  isDefault: boolean;
+}
+
+export function failureOf(err: unknown): { failure: HostFailure; detail?: string } {
+  const { failure, detail } = classifyHttpFailure(err);
+
+  return { failure, detail };
+}
+
+/** Finds the guest's Harvester host and lists its StorageClasses: at most two requests. */
+export async function loadHostStorageClasses(store: StoreLike, guestClusterId: string): Promise<HostClasses> {
+  const hostClusterId = await findHostClusterId(store, guestClusterId);
+
+  if (!hostClusterId) {
+    return {
+      hostClusterId, classes: null, failure: 'noHost'
+    };
+  }
+  try {
+    const classes = await hostList(store, hostClusterId, STORAGE_CLASS);
+
+    return { hostClusterId, classes };
+  } catch (err) {
+    return {
+      hostClusterId, classes: null, ...failureOf(err)
+    };
+  }
+}
+
+export function isDefaultClass(sc: KubeObject): boolean {
+  return DEFAULT_CLASS_ANNOTATIONS.some((a) => sc.metadata?.annotations?.[a] === 'true');
+}
+
+/** The class the host uses when none is named; with several marked default, Kubernetes takes the newest. */
+export function hostDefaultClass(classes: KubeObject[]): KubeObject | null {
+  const defaults = classes.filter(isDefaultClass);
+  const created = (sc: KubeObject) => `${ (sc.metadata as { creationTimestamp?: string }).creationTimestamp || '' }`;
+
+  return defaults.sort((a, b) => created(b).localeCompare(created(a)))[0] || null;
+}
+
+export function describeHostClass(sc: KubeObject): HostClassDescription {
+  const c = sc as StorageClass;
+
+  return {
+    name:              c.metadata.name,
+    provisioner:       c.provisioner || '',
+    replicas:          c.parameters?.numberOfReplicas,
+    volumeBindingMode: c.volumeBindingMode || 'Immediate',
+    isDefault:         isDefaultClass(c),
+  };
+}
+
+/** The installed CSI driver version (the shared lookup uses the store's copy of the DaemonSet when it has one). */
+export function csiDriverVersion(store: StoreLike): Promise<string | null> {
+  return installedVersion(store, 'csiDriver');
+}
+
+/**
+ * The CSI driver's service account on the host: the guest cluster's name in the namespace of its VMs,
+ * which the Harvester machine config of the guest's first machine pool names (`vmNamespace`). One GET of that
+ * config; `namespace` is null for guests Rancher did not provision (imported, K3s by hand).
+ */
+export async function csiServiceAccount(store: StoreLike, guestClusterId: string): Promise<{ name: string; namespace: string | null }> {
+  const { mgmt, prov } = await guestClusters(store, guestClusterId);
+  const name = prov?.metadata?.name || mgmt?.spec?.displayName || guestClusterId;
+  const pools: { machineConfigRef?: { kind?: string; name?: string } }[] = prov?.spec?.rkeConfig?.machinePools || [];
+  const ref = pools.map((p) => p.machineConfigRef).find((r) => r?.kind === 'HarvesterConfig' && r.name);
+
+  if (!prov || !ref?.name) {
+    return { name, namespace: null };
+  }
+  try {
+    const config = await store.dispatch('management/request', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(prov.metadata.namespace || '') }/${ encodeURIComponent(ref.name) }` });
+
+    return { name, namespace: config?.vmNamespace || null };
+  } catch (e) {
+    return { name, namespace: null };
+  }
+}
+
+/** One list of the host's ClusterRoleBindings; 'unknown' when they cannot be read. */
+export async function csiRbacOnHost(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<RbacState> {
+  try {
+    return csiRbacState(await hostList(store, hostClusterId, CLUSTER_ROLE_BINDING), account);
+  } catch (e) {
+    return 'unknown';
+  }
+}
+
+export interface CustomClassChecks {
+  /** null: not readable. */
+  csiVersion: string | null;
+  account: { name: string; namespace: string | null };
+  rbac: RbacState;
+}
+
+/**
+ * What matters once a custom host class is in play: the CSI driver version on the guest and whether its service
+ * account may read the host's StorageClasses. Up to three requests (DaemonSet, machine config, host bindings).
+ */
+export async function customClassChecks(store: StoreLike, guestClusterId: string, hostClusterId: string | null): Promise<CustomClassChecks> {
+  const [csiVersion, account] = await Promise.all([csiDriverVersion(store), csiServiceAccount(store, guestClusterId)]);
+  const rbac = hostClusterId && account.namespace ? await csiRbacOnHost(store, hostClusterId, { name: account.name, namespace: account.namespace }) : 'unknown';
+
+  return {
+    csiVersion, account, rbac
+  };
+}

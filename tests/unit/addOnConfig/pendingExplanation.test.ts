@@ -1,0 +1,115 @@
+/**
+ * The Service detail page on the demo's seeded Pending Services (simulator/demo/clusters/pendingLbs.ts): each cause
+ * is explained from the Service's events, for an admin (who also reads the Harvester host) and for a user who can
+ * read the guest cluster only. Rows R-EV-* of docs/harvester-rules.md.
+ */
+import { setupServer } from 'msw/node';
+import { flushPromises } from '@vue/test-utils';
+import { steveHandlers } from '../../msw/steve';
+import { createState, resetState } from '../../../simulator/steve/state';
+import { demoSeed } from '../../../simulator/demo/seed';
+import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { createTestStore, loadSchemas, Locale } from '../../harness/store';
+import { mountWithStore } from '../../harness/mount';
+import LbPendingExplanation from '@pkg/addOnConfig/LbPendingExplanation.vue';
+
+const state = createState(demoSeed());
+const server = setupServer(...steveHandlers(state));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetState(state);
+});
+afterAll(() => server.close());
+
+async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewer' } = {}) {
+  if (opts.user === 'viewer') {
+    server.use(...steveHandlers(state, { user: 'viewer' }));
+  }
+  const store = createTestStore({ clusterId: RKE2_GUEST.id, locale: opts.locale || 'en-us' });
+
+  await loadSchemas(store);
+  const services = await store.dispatch('cluster/findAll', { type: 'service', opt: { watch: false } });
+  const service = services.find((s: any) => `${ s.metadata.namespace }/${ s.metadata.name }` === id);
+  const before = state.requests.length;
+  const wrapper = mountWithStore(LbPendingExplanation, store, {
+    props: {
+      service, services, clusterName: RKE2_GUEST.name
+    }
+  });
+
+  await flushPromises();
+
+  return { wrapper, requests: state.requests.slice(before) };
+}
+
+const CASES: [string, string][] = [
+  ['default/no-pool', 'No Harvester IP pool serves this load balancer (network "default/vlan100", project "", namespace "default", guest cluster "rke2-guest").'],
+  ['default/shares-pending', 'The primary Service default/no-pool has no address yet, so there is none to share.'],
+  ['default/port-taken', 'Port 80 is already used on the shared IP by default/web-pool, whatever the protocol.'],
+  ['default/other-network', "The network default/vlan300 is not one the guest's nodes share (kube-system/harvester-nad-mapping)."],
+  ['default/network-changed', 'The network was changed after the load balancer was created ("default/vlan100" then, "default/vlan200" now); the provider refuses that.'],
+  ['default/no-running-vm', 'Harvester refused the load balancer: no VM of this guest cluster is running.'],
+  ['default/web-dhcp', 'The load balancer asked for a DHCP address and none came in time.'],
+];
+
+describe('why is my load balancer Pending', () => {
+  it.each(CASES)('explains %s to an admin, with what Harvester holds', async(id, what) => {
+    const { wrapper, requests } = await show(id);
+
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe(what);
+    expect(wrapper.find('[data-testid="lb-pending-fix"]').text()).not.toBe('');
+    // One request for the events, whatever else is read.
+    expect(requests.filter((r) => r.path.includes('/v1/events'))).toHaveLength(1);
+  });
+
+  it.each(CASES)('explains %s to a user who cannot read the Harvester host', async(id, what) => {
+    const { wrapper } = await show(id, { user: 'viewer' });
+
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe(what);
+    expect(wrapper.find('[data-testid="lb-host"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="lb-host-unreadable"]').text()).toContain('the explanation above comes from the Service\'s events');
+  });
+
+  it('adds the host load balancer and the IP pool verdicts for an admin', async() => {
+    const { wrapper } = await show('default/no-pool');
+
+    expect(wrapper.find('[data-testid="lb-host"]').text()).toContain('rke2-guest-default-no-pool-5b7c9d1e');
+    // The pools are one click away: opening the page reads only the events more than before.
+    expect(wrapper.find('[data-testid="lb-host-pools"]').exists()).toBe(false);
+    await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
+    await flushPromises();
+    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('pool-rke2-guest');
+    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
+  });
+
+  // Bench budget: the page before read the host lookup and the host load balancer; now the events come on top.
+  it('costs one request more than before on opening: the events', async() => {
+    const { requests } = await show('default/no-pool');
+
+    expect(requests.map((r) => r.path)).toEqual([
+      '/k8s/clusters/c-m-rke2g001/v1/events/default',
+      // The host lookup (the guest's clusters are not in this test's store) and the host load balancer, as before.
+      '/v1/management.cattle.io.clusters/c-m-rke2g001',
+      '/v1/provisioning.cattle.io.clusters/fleet-default/rke2-guest',
+      '/v3/cloudcredentials/cattle-global-data%3Acc-harvester',
+      '/k8s/clusters/c-hh001/v1/loadbalancer.harvesterhci.io.loadbalancer',
+    ]);
+  });
+
+  it('says the Service is Active and reads nothing from the host when it has an address', async() => {
+    const { wrapper, requests } = await show('default/web-pool');
+
+    expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('192.168.100.50');
+    expect(wrapper.find('[data-testid="lb-pending-reason"]').exists()).toBe(false);
+    expect(requests.filter((r) => r.path.includes('c-hh001'))).toEqual([]);
+  });
+
+  it('speaks Simplified Chinese and keeps the cluster\'s own message verbatim beside it', async() => {
+    const { wrapper } = await show('default/port-taken', { locale: 'zh-hans' });
+
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('端口 80 已被 default/web-pool 在共享 IP 上使用（无论协议）。');
+    expect(wrapper.find('[data-testid="lb-pending-message"]').text()).toContain('port 80 has been used in service default/web-pool');
+  });
+});
