@@ -49,6 +49,23 @@ requestsReport('storage-form-requests', 'Requests when the Harvester StorageClas
 // Topology: grouping and drift analysis of generated clusters (scripts/bench/topology.ts).
 require('./topology').benchTopology([500, 5000], 15);
 
+/** The Topology page mounted in jsdom at 5,000 nodes (tests/bench/topologyView.bench.ts): a guard against quadratic work. */
+function topologyMountReport() {
+  const file = path.join(ROOT, 'tmp', 'bench', 'topology-view-mount.json');
+  const budgetMs = 20000;
+
+  if (!fs.existsSync(file)) {
+    console.log('\n## Topology page mount in jsdom: not measured (tests/bench did not run)');
+
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  console.log(`\n## Topology page mount in jsdom, ${ r.nodes } nodes: ${ Math.round(r.ms) } ms (budget < ${ budgetMs } ms; jsdom is far slower than Chromium) [${ r.ms < budgetMs ? 'ok' : 'OVER' }]`);
+}
+
+topologyMountReport();
+
 /** Budgets of issue 13 for the Topology page at 5,000 nodes (in-app, production build in the real 2.15 UI). */
 const TOPOLOGY_BUDGET = {
   ratio: 1, driftAfterMs: 1000, interactionMs: 100, bytesPerVisit: 2 * 1024 * 1024
