@@ -12,8 +12,12 @@ import { record } from './record';
 const state = createState(demoSeed());
 const big = generateCluster(5000);
 
-big.nodes.forEach((n) => storeObject(state, RKE2_GUEST.id, 'node', { apiVersion: 'v1', kind: 'Node', ...n } as any));
-big.host.nodes?.forEach((n) => storeObject(state, HARVESTER_HOST.id, 'node', { apiVersion: 'v1', kind: 'Node', ...n } as any));
+big.nodes.forEach((n) => storeObject(state, RKE2_GUEST.id, 'node', {
+  apiVersion: 'v1', kind: 'Node', ...n
+} as any));
+big.host.nodes?.forEach((n) => storeObject(state, HARVESTER_HOST.id, 'node', {
+  apiVersion: 'v1', kind: 'Node', ...n
+} as any));
 big.host.vms.forEach((vm) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachine', {
   apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
 } as any));
