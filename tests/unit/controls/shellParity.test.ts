@@ -6,12 +6,14 @@
  */
 import { nextTick } from 'vue';
 import { DOMWrapper, VueWrapper } from '@vue/test-utils';
-import LabeledInput from '@components/Form/LabeledInput/LabeledInput.vue';
-import LabeledSelect from '@shell/components/form/LabeledSelect.vue';
 import TextField from '@pkg/controls/TextField.vue';
 import SelectField from '@pkg/controls/SelectField.vue';
 import { createTestStore } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
+
+// Required, not imported: vue-tsc would type-check the shell's own sources, which are not ours to keep clean.
+const LabeledInput = require('@components/Form/LabeledInput/LabeledInput.vue').default;
+const LabeledSelect = require('@shell/components/form/LabeledSelect.vue').default;
 
 const store = createTestStore();
 const mountBoth = (shell: any, ours: any, props: Record<string, unknown>) => ({
