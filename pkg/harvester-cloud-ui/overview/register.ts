@@ -3,6 +3,7 @@ import {
   EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE, SETUP_PATH, SETUP_ROUTE
 } from './nav';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
+import { withStrings } from '../shellAdapter/strings';
 
 /**
  * The Harvester integration overview: a page in the cluster explorer (addProduct + addRoute, Rancher 2.7+) and a
@@ -13,20 +14,20 @@ export function registerOverview(plugin: IPlugin): void {
 
   plugin.addCard(CardLocation.CLUSTER_DASHBOARD_CARD, where, {
     labelKey:  'harvesterOverview.card.title',
-    component: () => import('./OverviewCard.vue'),
+    component: withStrings(['overview', 'guest'], () => import('./OverviewCard.vue')),
   });
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
     name:      OVERVIEW_ROUTE,
     path:      OVERVIEW_PATH,
-    component: () => import('./OverviewPage.vue'),
+    component: withStrings(['overview', 'topology', 'loadBalancers', 'guest'], () => import('./OverviewPage.vue')),
     meta:      { product: EXPLORER },
   });
   // The set-up flow launched from the overview (addRoute, Rancher 2.7+).
   plugin.addRoute('default', {
     name:      SETUP_ROUTE,
     path:      SETUP_PATH,
-    component: () => import('../setup/SetupPage.vue'),
+    component: withStrings(['setup', 'overview', 'guest'], () => import('../setup/SetupPage.vue')),
     meta:      { product: EXPLORER },
   });
 }

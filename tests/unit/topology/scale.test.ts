@@ -36,9 +36,7 @@ afterAll(() => server.close());
 
 describe('TopologyView at 5,000 nodes', () => {
   it('renders collapsed zones and only the rows in view of an opened zone, whatever its size', async() => {
-    const start = Date.now();
     const { wrapper } = await mountDemo(TopologyView, RKE2_GUEST.id);
-    const elapsed = Date.now() - start;
 
     expect(wrapper.find('[data-testid="topology-summary"]').text()).toMatch(/^5 regions, 13 zones, 5,006 nodes, 51 unlabelled, \d+ drifted$/);
     const zones = wrapper.findAll('[data-testid="topology-region"] [data-testid="topology-zone"]');
@@ -76,7 +74,6 @@ describe('TopologyView at 5,000 nodes', () => {
     expect(first).toBeGreaterThan(180);
     expect(first).toBeLessThan(202);
     expect(rows().length).toBeLessThan(40);
-    // jsdom is far slower than Chromium; this only guards against accidental quadratic work.
-    expect(elapsed).toBeLessThan(20000);
+    // How long the mount takes is the bench's (tests/bench/topologyView.bench.ts), not a race in a unit test.
   }, 40000);
 });
