@@ -24,6 +24,8 @@ export function startProcess(name: string, binPath: string, args: string[], cwd?
   });
 
   fs.closeSync(out);
+  // A program that cannot be started shows as an exit (waitReady reports it with the log), not as a crash here.
+  child.on('error', (e) => fs.appendFileSync(log, `[stack] could not start ${ binPath }: ${ e.message }\n`));
   child.unref();
 
   return { name, child };

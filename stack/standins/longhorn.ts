@@ -27,12 +27,14 @@ function persistentVolume(pvc: Obj, sc: Obj): Obj {
     kind:       'PersistentVolume',
     metadata:   { name, annotations: { 'pv.kubernetes.io/provisioned-by': LONGHORN } },
     spec:       {
-      accessModes:                   pvc.spec.accessModes,
-      capacity:                      { storage: pvc.spec.resources?.requests?.storage || '1Gi' },
-      claimRef:                      {
+      accessModes: pvc.spec.accessModes,
+      capacity:    { storage: pvc.spec.resources?.requests?.storage || '1Gi' },
+      claimRef:    {
         apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: pvc.metadata.namespace, name: pvc.metadata.name, uid: pvc.metadata.uid
       },
-      csi:                           { driver: LONGHORN, volumeHandle: name, fsType: 'ext4', volumeAttributes: sc.parameters || {} },
+      csi: {
+        driver: LONGHORN, volumeHandle: name, fsType: 'ext4', volumeAttributes: sc.parameters || {}
+      },
       persistentVolumeReclaimPolicy: sc.reclaimPolicy || 'Delete',
       storageClassName:              sc.metadata.name,
       volumeMode:                    pvc.spec.volumeMode || 'Filesystem',

@@ -49,7 +49,9 @@ async function call(server: SimServer, side: Side, method: string, path: string,
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function simBackend(): Promise<Backend> {
-  const server = await startSimServer({ state: createState(demoSeed()), port: 0, controllers: { auto: false } });
+  const server = await startSimServer({
+    state: createState(demoSeed()), port: 0, controllers: { auto: false }
+  });
   const step = async() => {
     const r = await fetch(`${ server.url }/__sim/controllers/step`, { method: 'POST', headers: { authorization: `Bearer ${ USERS.admin.token }` } });
 
@@ -72,7 +74,9 @@ export async function simBackend(): Promise<Backend> {
 }
 
 export async function realBackend(info: StackInfo): Promise<Backend> {
-  const server = await startSimServer({ state: createState(demoSeed()), port: 0, real: backendsOf(info) });
+  const server = await startSimServer({
+    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+  });
 
   return {
     kind:    'real',

@@ -38,8 +38,10 @@ export function lbService(ns: string, name: string, s: SvcSpec): Obj {
   return {
     apiVersion: 'v1',
     kind:       'Service',
-    metadata:   { name, namespace: ns, annotations },
-    spec:       {
+    metadata:   {
+      name, namespace: ns, annotations
+    },
+    spec: {
       type:     'LoadBalancer',
       selector: { app: name },
       ports:    (s.ports || [{ port: 80 }]).map((p) => ({
@@ -58,7 +60,9 @@ async function expectOk(what: string, r: { status: number; body: any }): Promise
 }
 
 export async function createNamespace(b: Backend, ns: string): Promise<void> {
-  const r = await b.request('guest', 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+  const r = await b.request('guest', 'POST', '/api/v1/namespaces', {
+    apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns }
+  });
 
   if (r.status !== 201 && r.status !== 409) {
     await expectOk(`namespace ${ ns }`, r);
@@ -137,7 +141,7 @@ async function deletePool(b: Backend, name: string): Promise<void> {
   await b.request('host', 'DELETE', `${ POOLS }/${ name }`);
 }
 
-const restores = new Map<string, () => Promise<void>>();
+const restores = new Map<string,() => Promise<void>>();
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -203,7 +207,11 @@ export const SCENARIOS: Scenario[] = [
     pools: ['scn-tiny'],
     run:   async(b, ns) => {
       await expectOk('tiny pool', await b.request('host', 'POST', POOLS, ipPool('scn-tiny', '192.168.100.160', '192.168.100.160', {
-        network: 'default/vlan100', priority: 100, scope: [{ project: '*', namespace: '*', guestCluster: 'rke2-guest' }]
+        network:  'default/vlan100',
+        priority: 100,
+        scope:    [{
+          project: '*', namespace: '*', guestCluster: 'rke2-guest'
+        }]
       })));
       await createAll(b, ns, [lbService(ns, 'first', { ipam: 'pool' })]);
       await createAll(b, ns, [lbService(ns, 'second', { ipam: 'pool' })]);

@@ -26,7 +26,9 @@ function crcNames(ns: string, services: Obj[]): (s: string) => string {
 }
 
 function cleanConditions(conditions: Obj[] = []): Obj[] {
-  return conditions.map((c) => ({ type: c.type, status: c.status, ...(c.message ? { message: c.message } : {}) }));
+  return conditions.map((c) => ({
+    type: c.type, status: c.status, ...(c.message ? { message: c.message } : {})
+  }));
 }
 
 export async function takeSnapshot(b: Backend, ns: string, pools: string[]): Promise<Snapshot> {
