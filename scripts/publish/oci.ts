@@ -98,6 +98,11 @@ export function tagExists(ref: string, access: RegistryAccess): boolean {
   throw registryError(r.status, ref, lastLine(r));
 }
 
+/** Helm's word for a registry without TLS reached over HTTPS, as the hint the user needs. */
+function speaksHttp(r: { stderr: string }, target: OciTarget): Error | undefined {
+  return /server gave HTTP response to HTTPS client/.test(r.stderr) ? registryError(5, target.registry, `registry ${ target.registry } speaks HTTP, not HTTPS: add --plain-http`) : undefined;
+}
+
 export interface PushedChart {
   ref: string;
   url: string;
@@ -124,14 +129,14 @@ export function pushChart(opts: {
       const login = helm(['registry', 'login', opts.target.registry, '--username', opts.access.username, '--password-stdin', ...plain], { env, input: opts.access.password || '' });
 
       if (login.status !== 0) {
-        throw registryError(4, ref, lastLine(login));
+        throw speaksHttp(login, opts.target) || registryError(4, ref, lastLine(login));
       }
     }
     const url = `oci://${ [opts.target.registry, opts.target.repository].filter(Boolean).join('/') }`;
     const push = helm(['push', opts.archive, url, ...plain], { env });
 
     if (push.status !== 0) {
-      throw new Error(`helm push ${ path.basename(opts.archive) } ${ url } failed: ${ lastLine(push) }`);
+      throw speaksHttp(push, opts.target) || new Error(`helm push ${ path.basename(opts.archive) } ${ url } failed: ${ lastLine(push) }`);
     }
     const digest = `${ push.stdout }\n${ push.stderr }`.match(/Digest:\s*(sha256:[0-9a-f]{64})/)?.[1] || '';
 

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 
 	"github.com/google/go-containerregistry/pkg/authn"
 	"github.com/google/go-containerregistry/pkg/name"
@@ -64,6 +65,13 @@ func classify(ref name.Reference, err error) error {
 		case http.StatusNotFound:
 			return &codedError{exitNotFound, fmt.Errorf("%s not found", ref)}
 		}
+	}
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "server gave HTTP response to HTTPS client"):
+		return &codedError{exitUnreachable, fmt.Errorf("registry %s speaks HTTP, not HTTPS: add --plain-http", host)}
+	case strings.Contains(msg, "x509:") || strings.Contains(msg, "tls:"):
+		return &codedError{exitUnreachable, fmt.Errorf("registry %s: TLS failed (%v); for a private CA set SSL_CERT_FILE to its certificate bundle", host, err)}
 	}
 	var nerr net.Error
 	var operr *net.OpError
