@@ -57,8 +57,9 @@ export function joinRef(t: OciTarget, name: string, tag: string): string {
 }
 
 /** What catalog-image's exit codes mean, as a sentence naming the registry. */
-export function registryError(status: number, ref: string, detail: string): Error {
+export function registryError(status: number, ref: string, rawDetail: string): Error {
   const host = ref.split('/')[0];
+  const detail = rawDetail || '(looked up before pushing)';
 
   switch (status) {
   case 4:
@@ -117,7 +118,7 @@ export function pushChart(opts: {
   const ref = joinRef(opts.target, opts.name, opts.version);
 
   if (tagExists(ref, opts.access) && !opts.force) {
-    throw registryError(6, ref, 'tag found');
+    throw registryError(6, ref, '');
   }
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'helm-home-'));
   const plain = opts.access.plainHttp ? ['--plain-http'] : [];
