@@ -86,10 +86,18 @@ function filesHashed(): string[] {
   return files.sort();
 }
 
+function goVersion(): string {
+  try {
+    return execFileSync('go', ['version'], { encoding: 'utf8' });
+  } catch (e) {
+    throw new Error(`Go is needed to build tools/chartops (Helm, the registry and the image tool for npm test and publish-pkgs; go.mod asks for 1.26): ${ (e as Error).message }`);
+  }
+}
+
 export function buildStamp(): string {
   const h = crypto.createHash('sha256');
 
-  h.update(execFileSync('go', ['version'], { encoding: 'utf8' }));
+  h.update(goVersion());
   h.update(JSON.stringify(BINARIES.map((b) => [b.name, b.pkg, ldflags(b)])));
   for (const f of filesHashed()) {
     h.update(f);

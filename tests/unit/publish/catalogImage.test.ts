@@ -11,6 +11,7 @@ import { freePort, LocalRegistry, startRegistry } from '../../../scripts/chartop
 import { runTool } from '../../../scripts/chartops/run';
 import { importedNames, pushCatalogImage, PushedImage } from '../../../scripts/publish/catalogImage';
 import { RegistryAccess } from '../../../scripts/publish/oci';
+import { compareVersions } from '../../../scripts/publish/repoIndex';
 import { helmTemplate, runHelm } from './helm';
 
 /**
@@ -125,7 +126,7 @@ describe('the catalog image, pulled back from the registry', () => {
     const versions = index.entries[NAME].map((e: any) => e.version);
     const dest = fs.mkdtempSync(path.join(work, 'pull-'));
 
-    expect(versions).toEqual(fs.readdirSync(path.join(ROOT, 'charts', NAME)).reverse());
+    expect(versions).toEqual(fs.readdirSync(path.join(ROOT, 'charts', NAME)).sort(compareVersions).reverse());
     expect(versions).toContain(VERSION);
     for (const entry of index.entries[NAME]) {
       // Rancher resolves the relative URL against the ClusterRepo's URL, and checks the digest.

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { compareVersions } from '../../../scripts/publish/repoIndex';
 import { runHelm, helmTemplate } from './helm';
 import { schemaProblems, uiPluginSchema } from './uiPluginCrd';
 
@@ -13,7 +14,7 @@ import { schemaProblems, uiPluginSchema } from './uiPluginCrd';
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const NAME = 'harvester-cloud-ui';
-const VERSIONS = fs.readdirSync(path.join(ROOT, 'charts', NAME)).sort();
+const VERSIONS = fs.readdirSync(path.join(ROOT, 'charts', NAME)).sort(compareVersions);
 const index = parse(fs.readFileSync(path.join(ROOT, 'index.yaml'), 'utf8'));
 const schema = uiPluginSchema();
 
