@@ -139,9 +139,24 @@ async function createObject(target: KubeTarget, t: TypeDef, obj: Obj, cluster: S
   }
   uids.set(key, created.body.metadata.uid);
   if (obj.status && t.statusSubresource) {
-    const current = created.body;
+    await writeStatus(target, objectPath(apiVersion, t.resource, ns, obj.metadata.name), created.body, obj.status);
+  }
+}
 
-    await kubeExpect(target, 'PUT', `${ objectPath(apiVersion, t.resource, ns, obj.metadata.name) }/status`, { ...current, status: obj.status });
+/** The seed's status, written over the current object: kube-controller-manager may have changed it meanwhile (409). */
+async function writeStatus(target: KubeTarget, path: string, created: Obj, status: Obj): Promise<void> {
+  let current = created;
+
+  for (let attempt = 0; ; attempt++) {
+    const r = await kubeRequest(target, 'PUT', `${ path }/status`, { ...current, status });
+
+    if (r.status === 200 || r.status === 201) {
+      return;
+    }
+    if (r.status !== 409 || attempt >= 5) {
+      throw new Error(`PUT ${ path }/status: ${ r.status } ${ r.body?.message || r.text.slice(0, 300) }`);
+    }
+    current = (await kubeExpect(target, 'GET', path, undefined, [200])).body;
   }
 }
 

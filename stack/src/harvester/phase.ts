@@ -58,12 +58,26 @@ export async function waitHarvesterSettled(token: string, log: (l: string) => vo
   const guest = target('guest', token);
   const t0 = Date.now();
 
+  let last = '';
+  let stableSince = 0;
+
+  // Handled, and the same for 5 s: a secondary fails until its primary has an address, then succeeds on a retry.
   await until('the cloud provider handling every LoadBalancer Service', ms, async() => {
     const services = (await kubeRequest(guest, 'GET', '/api/v1/services')).body?.items || [];
     const events = (await kubeRequest(guest, 'GET', '/api/v1/events')).body?.items || [];
-    const failed = new Set(events.filter((e: any) => e.reason === 'SyncLoadBalancerFailed').map((e: any) => e.involvedObject.uid));
+    const failures = new Map<string, string>(events.filter((e: any) => e.reason === 'SyncLoadBalancerFailed').map((e: any) => [e.involvedObject.uid, e.message]));
+    const state = services.filter((s: any) => s.spec.type === 'LoadBalancer').map((s: any) => s.status?.loadBalancer?.ingress?.[0]?.ip || failures.get(s.metadata.uid) || null);
 
-    return services.filter((s: any) => s.spec.type === 'LoadBalancer').every((s: any) => s.status?.loadBalancer?.ingress?.length || failed.has(s.metadata.uid));
+    if (state.includes(null)) {
+      return false;
+    }
+    const now = JSON.stringify(state);
+
+    if (now !== last) {
+      [last, stableSince] = [now, Date.now()];
+    }
+
+    return Date.now() - stableSince >= 5000;
   });
   log(`[stack] Harvester's controllers settled the guest's load balancers (${ Math.round((Date.now() - t0) / 1000) } s)`);
 }

@@ -21,6 +21,8 @@ import {
 } from '../serviceAccounts';
 import { component, harvesterBin, treeOf } from './components';
 import { startCsi } from './csi';
+import { startAsPod } from '../podEnv';
+import { apiserverCaFile } from '../controllerManager';
 
 export const HARVESTER_NAMESPACE = 'harvester-system';
 const WEBHOOK = 'harvester-load-balancer-webhook';
@@ -97,11 +99,12 @@ export async function cloudConfigFor(hostAdmin: KubeTarget, guestName: string): 
   return writeTokenKubeconfig(path.join(secretsDir(), `${ guestName }.cloud-config`), hostAdmin.url, await requestToken(hostAdmin, sa), VM_NAMESPACE);
 }
 
-export function cloudProviderArgs(guestKubeconfig: string, cloudConfig: string, clusterName: string, port = CLOUD_PROVIDER_PORT): string[] {
+export function cloudProviderArgs(cloudConfig: string, clusterName: string, port = CLOUD_PROVIDER_PORT): string[] {
   return [
-    `--kubeconfig=${ guestKubeconfig }`,
+    // The chart's (harvester/charts charts/harvester-cloud-provider/templates/deployment.yaml) …
     `--cloud-config=${ cloudConfig }`,
     `--cluster-name=${ clusterName }`,
+    // … and what a single process on a shared machine needs: no leader election, serving on loopback only.
     '--leader-elect=false',
     '--use-service-account-credentials=false',
     '--bind-address=127.0.0.1',
@@ -110,15 +113,29 @@ export function cloudProviderArgs(guestKubeconfig: string, cloudConfig: string, 
   ];
 }
 
+/**
+ * The chart's rule the tree's deploy/manifests/rbac.yaml lacks (harvester/charts
+ * charts/harvester-cloud-provider/templates/rbac.yaml): v0.2.7 reads and writes the NAD mapping ConfigMap, and
+ * without it the provider's shared informers never sync (every Service lookup then says "not found").
+ */
+const CONFIGMAP_RULE = {
+  apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch', 'create', 'update']
+};
+
+function providerRbac(): Record<string, any>[] {
+  const objs = parseManifests(fs.readFileSync(path.join(treeOf(component('harvester-cloud-provider')), 'deploy', 'manifests', 'rbac.yaml'), 'utf8'));
+
+  return objs.map((o) => (o.kind === 'ClusterRole' ? { ...o, rules: [...o.rules, CONFIGMAP_RULE] } : o));
+}
+
 export async function startGuestControllers(guest: StackCluster, guestAdmin: KubeTarget, hostAdmin: KubeTarget): Promise<Started[]> {
-  const provider = component('harvester-cloud-provider');
-
-  await applyAll(guestAdmin, parseManifests(fs.readFileSync(path.join(treeOf(provider), 'deploy', 'manifests', 'rbac.yaml'), 'utf8')));
-  const guestKc = await serviceAccountKubeconfig(guestAdmin, { namespace: 'kube-system', name: 'harvester-cloud-controller-manager' }, `${ guest.name }.cloud-provider.kubeconfig`);
+  await applyAll(guestAdmin, providerRbac());
   const cloudConfig = await cloudConfigFor(hostAdmin, guest.name);
+  // As its Pod runs it: the guest through the in-cluster config (v0.2.7 reads the guest both through the
+  // framework's client and through wrangler's, which takes $KUBECONFIG or the in-cluster config, never --kubeconfig).
+  const provider = await startAsPod(`harvester-cloud-provider-${ guest.name }`, harvesterBin('harvester-cloud-provider'), cloudProviderArgs(cloudConfig, guest.name), {
+    target: guestAdmin, serviceAccount: { namespace: 'kube-system', name: 'harvester-cloud-controller-manager' }, caFile: apiserverCaFile(guest), apiPort: guest.apiPort
+  });
 
-  return [
-    startProcess(`harvester-cloud-provider-${ guest.name }`, harvesterBin(provider.name), cloudProviderArgs(guestKc, cloudConfig, guest.name)),
-    ...await startCsi(guest, guestAdmin, cloudConfig),
-  ];
+  return [provider, ...await startCsi(guest, guestAdmin, cloudConfig)];
 }
