@@ -11,8 +11,13 @@
  *   is the service controller's wrapping of the provider's error (waitForIP's timeout with the host's Ready message);
  * - a secondary Service (`cloudprovider.harvesterhci.io/primary-service: <ns>/<name>`) shares its primary's
  *   address: label `cloudprovider.harvesterhci.io/primary-service: <ns>.<name>` and the primary's IP.
+ * Each sync starts with `EnsuringLoadBalancer` and the guest network check (nadMapping.ts); the host LoadBalancer
+ * passes the load balancer webhook (lbWebhook.ts), which rewrites its network and may refuse it. Like the real
+ * service controller, a Service's status alone (kube-vip's address) starts no sync, so the host LoadBalancer's
+ * `status.address` is written on the next one; and on delete, a LoadBalancer without `status.address` is reported
+ * as absent (`GetLoadBalancer`) and left behind, as the real provider leaves it.
  * Deviation: the real provider deletes the host LoadBalancer after a failed wait and re-creates it on retry; the
- * simulator keeps it, so its Ready message stays visible between retries.
+ * simulator keeps it, so its Ready message stays visible between retries (controller differential, allow-listed).
  */
 import {
   deleteObject, getObject, listObjects, SimState, storeObject
@@ -20,24 +25,15 @@ import {
 import { ChangeEvent, KubeObject } from '../steve/types';
 import { recordEvent } from './events';
 import { guestByName, harvesterGuest, HarvesterGuest } from './harvesterGuests';
-import { DHCP_ADDRESS, LB_ANNOTATIONS, LB_TYPE, readyCondition } from './hostLoadBalancer';
+import { DHCP_ADDRESS, LB_TYPE, readyCondition } from './hostLoadBalancer';
 import { loadBalancerName } from './loadBalancerName';
 import { Controller } from './runtime';
+import { admitLoadBalancer } from './lbWebhook';
+import { resolveNetworkInterface } from './nadMapping';
+import { constructLb, seededLb, specChanged } from './providerLb';
+import { PROVIDER } from './providerKeys';
 
-/** pkg/utils/consts.go */
-export const PROVIDER = {
-  ipam:           'cloudprovider.harvesterhci.io/ipam',
-  network:        'cloudprovider.harvesterhci.io/network',
-  project:        'cloudprovider.harvesterhci.io/project',
-  namespace:      'cloudprovider.harvesterhci.io/namespace',
-  primaryService: 'cloudprovider.harvesterhci.io/primary-service',
-  lbCluster:      'cloudprovider.harvesterhci.io/cluster',
-  lbSvcNamespace: 'cloudprovider.harvesterhci.io/serviceNamespace',
-  lbSvcName:      'cloudprovider.harvesterhci.io/serviceName',
-  lbNetwork:      'cloudprovider.harvesterhci.io/lb-network',
-  kubeVipIPs:     'kube-vip.io/loadbalancerIPs',
-  kubeVipIface:   'kube-vip.io/serviceInterface',
-} as const;
+export { PROVIDER };
 const FINALIZER = 'service.kubernetes.io/load-balancer-cleanup';
 const SOURCE = { component: 'service-controller' };
 
@@ -66,45 +62,7 @@ function updateService(state: SimState, clusterId: string, svc: KubeObject, chan
   return storeObject(state, clusterId, 'service', next);
 }
 
-/** constructLB: the host LoadBalancer the provider asks for. */
-function constructLb(guest: HarvesterGuest, svc: KubeObject, name: string, old?: KubeObject): KubeObject {
-  const a = svc.metadata.annotations || {};
-  const lb: KubeObject = old ? clone(old) : {
-    apiVersion: 'loadbalancer.harvesterhci.io/v1beta1', kind: 'LoadBalancer', metadata: { name, namespace: guest.vmNamespace }, spec: {}
-  };
-  const ann = lb.metadata.annotations = lb.metadata.annotations || {};
-
-  if (!old) {
-    ann[LB_ANNOTATIONS.network] = a[PROVIDER.network] || '';
-    ann[PROVIDER.lbNetwork] = a[PROVIDER.network] || '';
-  }
-  ann[LB_ANNOTATIONS.project] = a[PROVIDER.project] || '';
-  ann[LB_ANNOTATIONS.namespace] = a[PROVIDER.namespace] || '';
-  ann[LB_ANNOTATIONS.cluster] = guest.name;
-  lb.metadata.labels = {
-    ...(lb.metadata.labels || {}), [PROVIDER.lbCluster]: guest.name, [PROVIDER.lbSvcNamespace]: svc.metadata.namespace as string, [PROVIDER.lbSvcName]: svc.metadata.name
-  };
-  lb.spec = {
-    ...(lb.spec || {}), ipam: a[PROVIDER.ipam] || 'pool', workloadType: 'cluster'
-  };
-  const ingress = svc.status?.loadBalancer?.ingress?.[0]?.ip;
-
-  if (ingress) {
-    lb.status = { ...(lb.status || {}), address: ingress };
-  }
-
-  return lb;
-}
-
-function seededLb(state: SimState, guest: HarvesterGuest, svc: KubeObject): KubeObject | undefined {
-  return listObjects(state, guest.hostId, LB_TYPE).find((lb) => {
-    const l = lb.metadata.labels || {};
-
-    return l[PROVIDER.lbCluster] === guest.name && l[PROVIDER.lbSvcNamespace] === svc.metadata.namespace && l[PROVIDER.lbSvcName] === svc.metadata.name;
-  });
-}
-
-function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject): void {
+function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, iface: string): void {
   const name = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
   // The provider finds its load balancer by name; the demo's seeded ones carry made-up checksums, so they are
   // found by their labels instead.
@@ -117,13 +75,15 @@ function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject):
 
     return;
   }
-  const lb = constructLb(guest, svc, old?.metadata.name || name, old);
+  const admitted = admitLoadBalancer(state, guest.hostId, constructLb(guest, svc, old?.metadata.name || name, old), old);
 
-  if (!old) {
-    recordEvent(state, guest.id, svc, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', SOURCE);
+  if ('denied' in admitted) {
+    fail(state, guest, svc, `create or update lb ${ id } failed, error: ${ admitted.denied }`);
+
+    return;
   }
-  if (!old || JSON.stringify(lb) !== JSON.stringify(old)) {
-    storeObject(state, guest.hostId, LB_TYPE, lb);
+  if (!old || JSON.stringify(admitted.lb) !== JSON.stringify(old)) {
+    storeObject(state, guest.hostId, LB_TYPE, admitted.lb);
   }
   const current = getObject(state, guest.hostId, LB_TYPE, id) as KubeObject;
   const ready = readyCondition(current);
@@ -137,18 +97,18 @@ function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject):
 
     return;
   }
-  const before = svc.metadata.annotations?.[PROVIDER.kubeVipIPs];
 
   // updatePrimaryServiceLoadBalancerIP
   updateService(state, guest.id, svc, (s) => {
     s.metadata.annotations = { ...(s.metadata.annotations || {}), [PROVIDER.kubeVipIPs]: ip };
+    if (iface) {
+      s.metadata.annotations[PROVIDER.kubeVipIface] = iface;
+    }
     if (s.metadata.labels?.[PROVIDER.primaryService]) {
       s.metadata.labels[PROVIDER.primaryService] = '';
     }
   });
-  if (before !== ip) {
-    recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
-  }
+  recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
 }
 
 function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject, primaryRef: string): void {
@@ -192,7 +152,6 @@ function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject
   const own = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
 
   deleteObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ own }`);
-  const before = svc.metadata.annotations?.[PROVIDER.kubeVipIPs];
 
   updateService(state, guest.id, svc, (s) => {
     s.metadata.labels = { ...(s.metadata.labels || {}), [PROVIDER.primaryService]: label };
@@ -203,12 +162,11 @@ function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject
     delete s.metadata.annotations[PROVIDER.kubeVipIface];
     delete s.metadata.annotations[PROVIDER.ipam];
   });
-  if (before !== ip) {
-    recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
-  }
+  recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
 }
 
-function reconcileService(state: SimState, clusterId: string, id: string): void {
+/** One sync of the service controller (`attempt`), or its wait for the host's address going on. */
+function reconcileService(state: SimState, clusterId: string, id: string, attempt: boolean): void {
   const guest = harvesterGuest(state, clusterId);
   let svc = getObject(state, clusterId, 'service', id);
 
@@ -223,21 +181,35 @@ function reconcileService(state: SimState, clusterId: string, id: string): void 
       s.metadata.finalizers = [...f, FINALIZER];
     }
   });
+  if (attempt) {
+    recordEvent(state, guest.id, svc, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', SOURCE);
+  }
+  const resolved = resolveNetworkInterface(state, clusterId, svc);
+
+  if ('error' in resolved) {
+    fail(state, guest, svc, resolved.error);
+
+    return;
+  }
   const primaryRef = svc.metadata.annotations?.[PROVIDER.primaryService];
 
   if (primaryRef) {
     ensureSecondary(state, guest, svc, primaryRef);
   } else {
-    ensurePrimary(state, guest, svc);
+    ensurePrimary(state, guest, svc, resolved.iface);
   }
 }
 
-/** EnsureLoadBalancerDeleted: a primary's host load balancer goes with its Service (or its LoadBalancer type). */
+/**
+ * EnsureLoadBalancerDeleted: a primary's host load balancer goes with its Service (or its LoadBalancer type) — when
+ * `GetLoadBalancer` reports it, i.e. once it carries `status.address`.
+ */
 function deleteFor(state: SimState, clusterId: string, ns: string, name: string, uid: string): void {
   const guest = harvesterGuest(state, clusterId);
+  const id = guest ? `${ guest.vmNamespace }/${ loadBalancerName(guest.name, ns, name, uid) }` : '';
 
-  if (guest) {
-    deleteObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ loadBalancerName(guest.name, ns, name, uid) }`);
+  if (guest && getObject(state, guest.hostId, LB_TYPE, id)?.status?.address) {
+    deleteObject(state, guest.hostId, LB_TYPE, id);
   }
 }
 
@@ -249,8 +221,8 @@ export const cloudProviderLoadBalancerController: Controller = {
     if (cluster?.kind === 'guest' && ev.type === 'service') {
       const o = ev.object;
       const gone = ev.name === 'resource.remove' || o.spec?.type !== 'LoadBalancer';
-      const keys = gone ? (o.metadata.annotations?.[PROVIDER.primaryService] ? [] : [`delete\t${ ev.cluster }\t${ o.metadata.namespace }\t${ o.metadata.name }\t${ o.metadata.uid }`]) : [svcKey(ev.cluster, ev.id)];
-      // Secondaries follow their primary's address.
+      const keys = gone ? (o.metadata.annotations?.[PROVIDER.primaryService] ? [] : [`delete\t${ ev.cluster }\t${ o.metadata.namespace }\t${ o.metadata.name }\t${ o.metadata.uid }`]) : (specChanged(state, ev) ? [svcKey(ev.cluster, ev.id)] : []);
+      // Secondaries follow their primary's address: their failed syncs are retried (backoff) until it has one.
       const label = `${ o.metadata.namespace }.${ o.metadata.name }`;
       const secondaries = listObjects(state, ev.cluster, 'service').filter((s) => s.metadata.annotations?.[PROVIDER.primaryService] === `${ o.metadata.namespace }/${ o.metadata.name }` || s.metadata.labels?.[PROVIDER.primaryService] === label);
 
@@ -260,7 +232,8 @@ export const cloudProviderLoadBalancerController: Controller = {
       const l = ev.object.metadata.labels || {};
       const guest = l[PROVIDER.lbCluster] ? guestByName(state, l[PROVIDER.lbCluster]) : undefined;
 
-      return guest && l[PROVIDER.lbSvcName] ? [svcKey(guest.id, `${ l[PROVIDER.lbSvcNamespace] }/${ l[PROVIDER.lbSvcName] }`)] : [];
+      // The provider's waitForIP polls its LoadBalancer: a status change continues the sync that waits.
+      return guest && l[PROVIDER.lbSvcName] ? [`wait\t${ guest.id }\t${ l[PROVIDER.lbSvcNamespace] }/${ l[PROVIDER.lbSvcName] }`] : [];
     }
 
     return [];
@@ -268,8 +241,8 @@ export const cloudProviderLoadBalancerController: Controller = {
   reconcile(state: SimState, key: string): void {
     const [kind, clusterId, a, b, c] = key.split('\t');
 
-    if (kind === 'svc') {
-      reconcileService(state, clusterId, a);
+    if (kind === 'svc' || kind === 'wait') {
+      reconcileService(state, clusterId, a, kind === 'svc');
     } else if (kind === 'delete') {
       deleteFor(state, clusterId, a, b, c);
     }

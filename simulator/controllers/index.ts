@@ -2,6 +2,7 @@
  * The controllers the simulator runs beside its Steve core, as the real ones act on a Harvester setup, and the
  * test control API for them (`/__sim/controllers/*`):
  *   POST step                               reconcile everything queued; answers { processed }
+ *   POST resync                             queue every object, as controllers starting on a full cluster see them
  *   POST migrate { vm, node, namespace? }   live-migrate a guest's VM to another host node
  *   POST pools   <IPPool>                   add (or replace) an IP pool on the Harvester host
  * On in demo mode (`startSimServer({ controllers: true })`), automatic after changes; off unless asked, so tests
@@ -53,6 +54,11 @@ function control(state: SimState, runtime: ControllerRuntime, method: string, se
   }
   if (what === 'step') {
     return json({ processed: runtime.step() });
+  }
+  if (what === 'resync') {
+    runtime.resyncAll();
+
+    return json({ queued: runtime.pending() });
   }
   if (what === 'migrate' && host) {
     const result = migrateVm(state, host, body?.namespace || VM_NAMESPACE, `${ body?.vm || '' }`, `${ body?.node || '' }`);

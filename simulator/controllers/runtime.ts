@@ -82,6 +82,22 @@ export class ControllerRuntime {
     return processed;
   }
 
+  /**
+   * Every object of the state, offered to every controller as an informer's first list offers it: what the real
+   * controllers do when they start on a cluster that already holds objects.
+   */
+  resyncAll(): void {
+    for (const cluster of Object.values(this.state.clusters)) {
+      for (const [type, objects] of Object.entries(cluster.objects)) {
+        for (const [id, object] of Object.entries(objects)) {
+          this.onChange({
+            name: 'resource.create', cluster: cluster.id, type, id, object, revision: object.metadata.resourceVersion || ''
+          });
+        }
+      }
+    }
+  }
+
   pending(): number {
     return this.queue.length;
   }

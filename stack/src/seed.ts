@@ -130,6 +130,10 @@ async function createObject(target: KubeTarget, t: TypeDef, obj: Obj, cluster: S
     if (existing.status === 200) {
       // Already there: made by the API server itself (default/kubernetes), or a stack restarted on its own data.
       uids.set(key, existing.body.metadata.uid);
+      if (obj.kind === 'Namespace') {
+        // `default` and `kube-system` come with the cluster: Rancher's project labels and annotations go on them.
+        await kubeExpect(target, 'PATCH', objectPath(apiVersion, t.resource, ns, obj.metadata.name), { metadata: { labels: obj.metadata.labels, annotations: obj.metadata.annotations } });
+      }
 
       return;
     }

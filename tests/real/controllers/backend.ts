@@ -58,6 +58,12 @@ export async function simBackend(): Promise<Backend> {
     return Number((await r.json()).processed || 0);
   };
 
+  // As the real controllers did when the stack started: every object of the demo once through the controllers.
+  await fetch(`${ server.url }/__sim/controllers/resync`, { method: 'POST', headers: { authorization: `Bearer ${ USERS.admin.token }` } });
+  while (await step() > 0) {
+    // until quiet
+  }
+
   return {
     kind:    'sim',
     server,

@@ -31,13 +31,38 @@ function cleanConditions(conditions: Obj[] = []): Obj[] {
   }));
 }
 
+/**
+ * Addresses: the two sides start from different allocations (the demo's own Services took theirs in another order),
+ * so an address is compared as where it came from: `<pool-name>` (inside that pool's range) or `<dhcp>` (a lease).
+ */
+function addressOf(ip: string, pools: Obj[]): string {
+  const n = (a: string) => a.split('.').reduce((x, o) => (x * 256) + Number(o), 0);
+
+  if (ip === '0.0.0.0') {
+    return ip;
+  }
+  for (const p of pools) {
+    if ((p.spec?.ranges || []).some((r: Obj) => n(ip) >= n(r.rangeStart) && n(ip) <= n(r.rangeEnd))) {
+      return `<${ p.metadata.name }>`;
+    }
+  }
+
+  return /^192\.168\.100\.2\d\d$/.test(ip) ? '<dhcp>' : ip;
+}
+
 export async function takeSnapshot(b: Backend, ns: string, pools: string[]): Promise<Snapshot> {
   const services = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/services`));
+  const uids = new Set(services.map((s) => s.metadata.uid));
+  const lbNames = new Set(services.map((s) => loadBalancerName(GUEST, ns, s.metadata.name, s.metadata.uid)));
   const fix = crcNames(ns, services);
-  const events = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/events`));
-  const lbs = items(await b.request('host', 'GET', `/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers?labelSelector=${ encodeURIComponent(`cloudprovider.harvesterhci.io/serviceNamespace=${ ns }`) }`));
+  // Only this run's: a namespace keeps its events for an hour, and a LoadBalancer can outlive its Service.
+  const events = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/events`)).filter((e) => uids.has(e.involvedObject?.uid));
+  const lbs = items(await b.request('host', 'GET', `/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers?labelSelector=${ encodeURIComponent(`cloudprovider.harvesterhci.io/serviceNamespace=${ ns }`) }`))
+    .filter((lb) => lbNames.has(lb.metadata.name));
   const allPools = items(await b.request('host', 'GET', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools'));
-  const deep = (v: unknown) => JSON.parse(fix(JSON.stringify(v)));
+  const ips = (text: string) => text.replace(/\b\d+\.\d+\.\d+\.\d+\b/g, (ip) => addressOf(ip, allPools));
+  const deep = (v: unknown) => JSON.parse(ips(fix(JSON.stringify(v))).replace(/"kube-vip.io\/hwaddr":"[^"]*"/g, '"kube-vip.io/hwaddr":"<mac>"'));
+  const mine = (applicant: string) => [...lbNames].some((n) => applicant.endsWith(`/${ n }`));
 
   return {
     services: Object.fromEntries(services.map((s) => [s.metadata.name, deep({
@@ -47,16 +72,18 @@ export async function takeSnapshot(b: Backend, ns: string, pools: string[]): Pro
       ingress:     s.status?.loadBalancer?.ingress || [],
     })])),
     events: Object.fromEntries(services.map((s) => [s.metadata.name, [...new Set(events
-      .filter((e) => e.involvedObject?.kind === 'Service' && e.involvedObject?.name === s.metadata.name)
-      .map((e) => fix(`${ e.type } ${ e.reason }: ${ e.message }`)))].sort()])),
+      .filter((e) => e.involvedObject?.kind === 'Service' && e.involvedObject?.uid === s.metadata.uid)
+      .map((e) => ips(fix(`${ e.type } ${ e.reason }: ${ e.message }`))))].sort()])),
     loadBalancers: Object.fromEntries(lbs.map((lb) => [fix(lb.metadata.name), deep({
       labels:      lb.metadata.labels || {},
       annotations: lb.metadata.annotations || {},
       spec:        lb.spec,
       status:      { ...lb.status, conditions: cleanConditions(lb.status?.conditions) },
     })])),
+    // A pool's allocations of this scenario's LoadBalancers (the demo's own are allocated in another order).
     pools: Object.fromEntries(allPools.filter((p) => pools.includes(p.metadata.name)).map((p) => [p.metadata.name, deep({
-      allocated: p.status?.allocated || {}, available: p.status?.available, total: p.status?.total, conditions: cleanConditions(p.status?.conditions),
+      allocated:  Object.fromEntries(Object.entries(p.status?.allocated || {}).filter(([, a]) => mine(a as string))),
+      conditions: cleanConditions(p.status?.conditions),
     })])),
   };
 }
