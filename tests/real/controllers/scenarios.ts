@@ -141,7 +141,8 @@ async function deletePool(b: Backend, name: string): Promise<void> {
   await b.request('host', 'DELETE', `${ POOLS }/${ name }`);
 }
 
-const restores = new Map<string, () => Promise<void>>();
+type Restore = () => Promise<void>;
+const restores = new Map<string, Restore>();
 
 export const SCENARIOS: Scenario[] = [
   {
