@@ -10,6 +10,7 @@ import { registerStorage } from './storageClass/register';
 import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
+import { registerSetup } from './setup/register';
 import { registerLoadBalancers } from './loadBalancersPage/register';
 import { registerVolumeSnapshots } from './volumesnapshot/register';
 
@@ -37,6 +38,7 @@ export default function(plugin: IPlugin, internal?: PluginInternals): void {
   registerSnapshotClass(plugin);
   registerTopology(plugin);
   registerOverview(plugin);
+  registerSetup(plugin);
   registerLoadBalancers(plugin);
   registerVolumeSnapshots(plugin);
 }

@@ -3,7 +3,7 @@ import { steveHandlers } from '../msw/steve';
 import { createState, resetState, SimState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
 import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { partialLists } from '@pkg/data/slimCache';
 
 /**
  * The simulator's demo state behind msw for a test file that mounts the overview's screens: served for the file,
@@ -19,7 +19,7 @@ export function useDemoServer(seed = demoSeed()): { state: SimState; server: Set
   beforeEach(() => {
     resetState(state);
     forgetGuestChecks();
-    topologyCache.clear();
+    partialLists.clear();
   });
   afterAll(() => server.close());
 

@@ -5,7 +5,7 @@ import { createState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
 import { RKE2_GUEST, HARVESTER_HOST, CLOUD_CREDENTIAL } from '../../simulator/demo/ids';
 import { createTestStore, loadSchemas } from '../harness/store';
-import { hostList } from '@pkg/environment/hostCluster';
+import { hostList } from '@pkg/data/clusterProxy';
 import { ChangeEvent } from '../../simulator/steve/types';
 
 const state = createState(demoSeed());

@@ -1,5 +1,5 @@
 import { IPlugin } from '@shell/core/types';
-import { EXPLORER, LB_PATH, LB_ROUTE } from './nav';
+import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
 
 /**
  * The Load Balancers page: a page in the cluster explorer (addProduct: Rancher 2.7+, its `init` hook run by the loader
@@ -8,8 +8,8 @@ import { EXPLORER, LB_PATH, LB_ROUTE } from './nav';
 export function registerLoadBalancers(plugin: IPlugin): void {
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
-    name:      LB_ROUTE,
-    path:      LB_PATH,
+    name:      LOAD_BALANCERS.route,
+    path:      LOAD_BALANCERS.path,
     component: () => import('./LoadBalancersPage.vue'),
     meta:      { product: EXPLORER },
   });

@@ -16,7 +16,7 @@ import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import LbControls from '@pkg/loadBalancersPage/LbControls.vue';
 import { DEFAULT_CONTROLS } from '@pkg/loadBalancersPage/listControls';
 import { EVENT_FIELDS, eventsUrl } from '@pkg/loadBalancersPage/loadPage';
-import { withQuery } from '@pkg/topology/slimQuery';
+import { withQuery } from '@pkg/data/steve';
 import { RKE2_GUEST, mountDemo, settle } from '../topology/demoStore';
 import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
 

@@ -7,7 +7,7 @@ import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { partialLists } from '@pkg/data/slimCache';
 import { mountDemo, settle } from '../topology/demoStore';
 
 const state = createState(demoSeed());
@@ -21,7 +21,7 @@ beforeAll(() => {
 beforeEach(() => {
   resetState(state);
   forgetGuestChecks();
-  topologyCache.clear();
+  partialLists.clear();
 });
 afterAll(() => {
   server.close();

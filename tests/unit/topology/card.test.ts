@@ -4,7 +4,7 @@ import { steveHandlers } from '../../msw/steve';
 import { createState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyCard from '@pkg/topology/TopologyCard.vue';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { partialLists } from '@pkg/data/slimCache';
 import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
 
@@ -13,7 +13,7 @@ const server = setupServer(...steveHandlers(state));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  topologyCache.clear();
+  partialLists.clear();
   clearHostPlacement();
 });
 afterAll(() => server.close());

@@ -4,7 +4,7 @@ import { createState, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { generateCluster } from '../../../scripts/bench/topology';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { partialLists } from '@pkg/data/slimCache';
 import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from './demoStore';
 
@@ -29,7 +29,7 @@ const server = setupServer(...steveHandlers(state));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  topologyCache.clear();
+  partialLists.clear();
   clearHostPlacement();
 });
 afterAll(() => server.close());

@@ -4,7 +4,7 @@ import { createState, getObject, storeObject } from '../../../simulator/steve/st
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
-import { topologyCache } from '@pkg/topology/slimCache';
+import { partialLists } from '@pkg/data/slimCache';
 import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { RouterLinkStub } from '@vue/test-utils';
 import { checkCluster } from '@pkg/environment/guestRegistry';
@@ -20,7 +20,7 @@ const server = setupServer(...steveHandlers(new Proxy({} as typeof state, { get:
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   state = createState(demoSeed());
-  topologyCache.clear();
+  partialLists.clear();
   clearHostPlacement();
 });
 afterAll(() => server.close());
