@@ -1,13 +1,11 @@
 /* eslint-disable no-template-curly-in-string -- the fixtures are source code with template literals in it */
-import { execFileSync } from 'child_process';
-import path from 'path';
+import { lintCounts } from '../../harness/lint';
 
 /**
  * The data layer's lint rule (scripts/eslint/dataLayer.mjs, issue 26): a feature that asks the store itself, writes
  * a Steve query or an API path, or imports the dashboard's own code is refused, in .ts and .vue files alike; data/
  * (and shellAdapter/) may. Run through ESLint's own API with the project's config.
  */
-const ROOT = path.resolve(__dirname, '../../..');
 const VIOLATIONS: Record<string, string> = {
   dispatch:    'export const f = (s: any) => s.dispatch(\'cluster/request\', { url: s.x });',
   getters:     'export const f = (s: any) => s.getters[\'cluster/schemaFor\'](\'service\');',
@@ -28,21 +26,7 @@ const ALLOWED: Record<string, string> = {
 };
 const VUE = '<script lang="ts">\nimport { defineComponent } from \'vue\';\nexport default defineComponent({ created() { this.$store.dispatch(\'cluster/request\', { url: `/k8s/clusters/${ 1 }/v1` }); } });\n</script>\n';
 
-function counts(file: string, snippets: Record<string, string>): Record<string, number> {
-  const script = `
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const snippets = JSON.parse(process.argv[1]);
-    const out = {};
-    for (const [name, code] of Object.entries(snippets)) {
-      const file = name === 'vue' ? process.argv[2].replace(/\\.ts$/, '.vue') : process.argv[2];
-      const [result] = await eslint.lintText(code, { filePath: file });
-      out[name] = result.messages.filter((m) => m.ruleId === 'local/data-layer').length;
-    }
-    console.log(JSON.stringify(out));`;
-
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(snippets), path.join(ROOT, file)], { cwd: ROOT, encoding: 'utf8' }));
-}
+const counts = (file: string, snippets: Record<string, string>) => lintCounts(file, snippets, 'local/data-layer');
 
 describe('the data layer\'s lint rule', () => {
   it('refuses a feature that asks the store, writes a Steve query or path, or imports the dashboard, in .ts and .vue', () => {

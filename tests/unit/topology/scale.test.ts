@@ -1,38 +1,29 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { generateCluster } from '../../../scripts/bench/topology';
-import { partialLists } from '@pkg/data/slimCache';
-import { clearHostPlacement } from '@pkg/topology/hostTopology';
-import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from './demoStore';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { mountDemo } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
+import { withObjects } from '../../harness/manyServices';
 
 // The demo guest grown by 5,000 nodes in 10 zones, with their VMs and instances on 20 more host nodes
 // (every 7th VM migrated, 1% never labelled).
-const state = createState(demoSeed());
 const big = generateCluster(5000);
-
-big.nodes.forEach((n) => storeObject(state, RKE2_GUEST.id, 'node', {
+const withGuest = withObjects(demoSeed(), RKE2_GUEST.id, big.nodes.map((n) => ({
   apiVersion: 'v1', kind: 'Node', ...n
-} as any));
-big.host.nodes?.forEach((n) => storeObject(state, HARVESTER_HOST.id, 'node', {
-  apiVersion: 'v1', kind: 'Node', ...n
-} as any));
-big.host.vms.forEach((vm) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachine', {
-  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
-} as any));
-big.host.vmis.forEach((vmi) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachineinstance', {
-  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', ...vmi
-} as any));
-const server = setupServer(...steveHandlers(state));
+} as any)));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  partialLists.clear();
-  clearHostPlacement();
-});
-afterAll(() => server.close());
+useDemoServer(withObjects(withGuest, HARVESTER_HOST.id, [
+  ...(big.host.nodes || []).map((n) => ({
+    apiVersion: 'v1', kind: 'Node', ...n
+  } as any)),
+  ...big.host.vms.map((vm) => ({
+    apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
+  } as any)),
+  ...big.host.vmis.map((vmi) => ({
+    apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', ...vmi
+  } as any)),
+]));
 
 describe('TopologyView at 5,000 nodes', () => {
   it('renders collapsed zones and only the rows in view of an opened zone, whatever its size', async() => {
