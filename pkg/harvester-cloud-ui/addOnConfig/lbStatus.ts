@@ -13,7 +13,7 @@ import { EVENT, HOST_IP_POOL, HOST_LB } from '../data/typeIds';
 import { guestList, guestListUrl } from '../data/guest';
 import { hostList } from '../data/clusterProxy';
 import { eq } from '../data/steve';
-import { classifyHttpFailure } from '../data/read';
+import { classifyHttpFailure } from '../data/failure';
 import { findHostClusterId } from '../environment/hostCluster';
 import { HostLbStatus, LB_LABELS, describeHostLb, hostLbFilter } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';

@@ -10,10 +10,11 @@
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { SERVICE } from '../data/typeIds';
-import { guestMayCreate } from '../data/guest';
-import {
-  EditPage, disableBuiltInSaveHook, findTab, keepTabRegistered, warnOnce
-} from '../shellAdapter';
+import { guestMayCreate } from '../data/guestAccess';
+import { EditPage } from '../shellAdapter/editPage';
+import { disableBuiltInSaveHook } from '../shellAdapter/builtInAddOnConfig';
+import { findTab, keepTabRegistered } from '../shellAdapter/tabSlot';
+import { warnOnce } from '../shellAdapter/versions';
 import { isLoadBalancer } from './services';
 import { COMPOSE_PRIORITY, SNAPSHOT_PRIORITY } from './saveComposition';
 

@@ -1,8 +1,9 @@
 /**
  * The current (guest) cluster's objects through its Steve store's plain requests (`cluster/request`): partial lists
- * (`include=`) and writes never go into the store, and a failure reaches the caller as it came (read.ts names it).
+ * (`include=`) never go into the store, and a failure reaches the caller as it came (failure.ts names it). Writes are
+ * guestWrites.ts, what the user may do guestAccess.ts.
  */
-import { KubeObject, SchemaLike, SteveCollection } from './types';
+import { KubeObject, SteveCollection } from './types';
 import { ListQuery, inNamespace, listUrl } from './steve';
 import {
   StoreLike, cached, cachedAll, request, schemaOf, typeUrl
@@ -41,39 +42,6 @@ export async function guestGet<T = KubeObject>(store: StoreLike, type: string, i
 export async function guestGetCached<T = KubeObject>(store: StoreLike, type: string, id: string): Promise<T> {
   return cached<T>(store, 'cluster', type, id) || guestGet<T>(store, type, id);
 }
-
-export function guestCreate<T = unknown>(store: StoreLike, type: string, body: unknown): Promise<T> {
-  return request(store, 'cluster', {
-    url: typeUrl(store, type), method: 'POST', data: body
-  });
-}
-
-/** `urlFor` with the id: the store puts its query (`?exclude=…`) after the path, so the id goes in first. */
-export function guestDelete(store: StoreLike, type: string, id: string): Promise<unknown> {
-  return request(store, 'cluster', { url: typeUrl(store, type, id), method: 'DELETE' });
-}
-
-export function guestSchema(store: StoreLike, type: string): SchemaLike | undefined {
-  return schemaOf(store, type);
-}
-
-const allows = (methods: string[] | undefined, method: string) => (methods || []).some((m) => `${ m }`.toUpperCase() === method);
-
-/** Whether the user may create objects of the type in the current cluster (the schema's collection methods). */
-export function guestMayCreate(store: StoreLike, type: string): boolean {
-  return allows(schemaOf(store, type)?.collectionMethods, 'POST');
-}
-
-/** Whether the user may list the type. */
-export function guestMayList(store: StoreLike, type: string): boolean {
-  return allows(schemaOf(store, type)?.collectionMethods, 'GET');
-}
-
-/** Whether the user may delete objects of the type. */
-export function guestMayDelete(store: StoreLike, type: string): boolean {
-  return allows(schemaOf(store, type)?.resourceMethods, 'DELETE');
-}
-
 
 /** The objects of a type the store holds for the current cluster (none without the type's schema). */
 export function guestCachedAll<T = KubeObject>(store: StoreLike, type: string): T[] {

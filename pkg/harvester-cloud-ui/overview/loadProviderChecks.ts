@@ -10,7 +10,8 @@
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { EVENT, POD, SECRET } from '../data/typeIds';
-import { guestGet, guestList, guestSchema } from '../data/guest';
+import { guestGet, guestList } from '../data/guest';
+import { guestSchema } from '../data/guestAccess';
 import { eq, label, oneOf } from '../data/steve';
 import { readOrAbsent } from '../data/read';
 import { argsFromWorkload, loadArgFlags, loadProviderApp } from '../loadBalancersPage/loadProvider';

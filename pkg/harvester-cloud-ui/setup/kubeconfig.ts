@@ -9,7 +9,7 @@
  */
 import { StoreLike } from '../data/store';
 import { clusterApi, proxyRequest } from '../data/clusterProxy';
-import { classifyHttpFailure, HttpFailure } from '../data/read';
+import { classifyHttpFailure, HttpFailure } from '../data/failure';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';

@@ -16,7 +16,8 @@ import { Component, ComponentOptions, defineAsyncComponent, defineComponent } fr
 import { StoreLike } from '../data/store';
 import { HARVESTER_PROVISIONER, STORAGE_CLASS } from './names';
 import { SAVE_HOOKS, SaveHooks } from './saveHooks';
-import { AsyncWrapper as HostAsyncWrapper, loadHostEditor, warnOnce } from '../shellAdapter';
+import { AsyncWrapper as HostAsyncWrapper, loadHostEditor } from '../shellAdapter/hostEditor';
+import { warnOnce } from '../shellAdapter/versions';
 
 // Loaded only when the Harvester provisioner is picked.
 const HarvesterProvisioner = defineAsyncComponent(() => import('./HarvesterProvisioner.vue'));

@@ -8,7 +8,7 @@ import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { CLUSTER_ROLE_BINDING, STORAGE_CLASS } from '../data/typeIds';
 import { hostList } from '../data/clusterProxy';
-import { HttpFailure, classifyHttpFailure } from '../data/read';
+import { HttpFailure, classifyHttpFailure } from '../data/failure';
 import { findHostClusterId } from '../environment/hostCluster';
 import { installedVersion } from '../environment/installedVersions';
 import { csiServiceAccount } from '../environment/vmPlacement';

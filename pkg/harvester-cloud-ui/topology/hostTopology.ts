@@ -2,7 +2,7 @@ import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { HOST_VM, HOST_VMI, NODE } from '../data/typeIds';
 import { hostListUrl, hostRequest } from '../data/clusterProxy';
-import { classifyHttpFailure } from '../data/read';
+import { classifyHttpFailure } from '../data/failure';
 import { SlimCache, SlimList, partialLists, slimList } from '../data/slimCache';
 import { findHostClusterId } from '../environment/hostCluster';
 import { vmUidOf } from '../environment/harvesterCluster';

@@ -13,7 +13,7 @@ import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { HOST_BACKUP, HOST_SETTING, VOLUME_SNAPSHOT } from '../data/typeIds';
 import { hostList, proxyGet } from '../data/clusterProxy';
-import { classifyHttpFailure, orWhenAbsent } from '../data/read';
+import { classifyHttpFailure, orWhenAbsent } from '../data/failure';
 import { findHostClusterId } from '../environment/hostCluster';
 
 export const HOST_TYPES = {

@@ -10,9 +10,14 @@
 import { KubeObject, SchemaLike } from '../data/types';
 import { StoreLike } from '../data/store';
 import { PVC, SNAPSHOT_CLASS, VOLUME_SNAPSHOT } from '../data/typeIds';
-import { guestList, guestListIfSchema, guestSchema } from '../data/guest';
-import { classifyHttpFailure } from '../data/read';
+import { guestList, guestListIfSchema } from '../data/guest';
+import { guestSchema } from '../data/guestAccess';
+import { classifyHttpFailure } from '../data/failure';
 import { resourceDetailRoute } from '../data/routes';
+import { SnapshotClassLike } from './classes';
+import { loadHostSide } from './hostSide';
+import { LookSteps, nextLook } from './liveViews';
+import { SnapshotRow, snapshotRows } from './rows';
 
 export type ListState = 'ok' | 'noCrd' | 'forbidden' | 'unreachable' | 'error';
 
@@ -71,4 +76,22 @@ export function byNamespaceFilter<T extends { namespace: string }>(rows: T[], ac
   const shown = active ? rows.filter((r) => active.has(r.namespace)) : rows;
 
   return { shown, hidden: rows.length - shown.length };
+}
+
+/** The rows of the cluster's list. */
+export function listRows(list: SnapshotList): SnapshotRow[] {
+  return snapshotRows(list.snapshots, list.classes as unknown as SnapshotClassLike[]);
+}
+
+/** One look of the cluster's VolumeSnapshots list; the next look's delay, or null. */
+export async function lookAtList(store: StoreLike, clusterId: string, hostId: string | null, show: LookSteps<SnapshotList>): Promise<number | null> {
+  const list = await loadSnapshotList(store);
+  const rows = listRows(list);
+
+  show.read(list);
+  if (rows.length) {
+    show.host(await loadHostSide(store, clusterId, hostId));
+  }
+
+  return nextLook(rows);
 }

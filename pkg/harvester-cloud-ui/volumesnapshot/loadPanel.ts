@@ -7,11 +7,10 @@ import { StoreLike } from '../data/store';
 import {
   EVENT, PVC, SNAPSHOT_CLASS, STORAGE_CLASS, VOLUME_SNAPSHOT
 } from '../data/typeIds';
-import {
-  guestGet, guestList, guestListIfSchema, guestMayCreate, guestMayDelete, guestSchema
-} from '../data/guest';
+import { guestGet, guestList, guestListIfSchema } from '../data/guest';
+import { guestMayCreate, guestMayDelete, guestSchema } from '../data/guestAccess';
 import { eq } from '../data/steve';
-import { readFailureOf } from '../data/read';
+import { readFailureOf } from '../data/failure';
 import { installedVersion } from '../environment/installedVersions';
 import type { ClaimEvent } from './binding';
 

@@ -1,6 +1,5 @@
-import {
-  guestCollection, guestGetCached, guestListIfSchema, guestListUrl, guestMayCreate, guestMayDelete, guestMayList
-} from '@pkg/data/guest';
+import { guestCollection, guestGetCached, guestListIfSchema, guestListUrl } from '@pkg/data/guest';
+import { guestMayCreate, guestMayDelete, guestMayList } from '@pkg/data/guestAccess';
 import { hostList, proxyCreate, proxyGet } from '@pkg/data/clusterProxy';
 import { firstNodeOf, harvesterMachineConfig, managementObject } from '@pkg/data/rancher';
 import { eq } from '@pkg/data/steve';

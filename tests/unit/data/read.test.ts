@@ -1,4 +1,5 @@
-import { classifyHttpFailure, orWhenAbsent, readFailureOf, readOrAbsent } from '@pkg/data/read';
+import { classifyHttpFailure, orWhenAbsent, readFailureOf } from '@pkg/data/failure';
+import { readOrAbsent } from '@pkg/data/read';
 
 /** The one model of a read that failed (data/read.ts): absent, forbidden, unreachable, error. */
 // The shell's store rejects with the response, its status set (`_status`).

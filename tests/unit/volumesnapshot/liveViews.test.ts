@@ -2,9 +2,8 @@
  * What the PVC tab and the VolumeSnapshots list show of each look and when they look again
  * (volumesnapshot/liveViews.ts): decisions only, no page.
  */
-import {
-  PENDING_LOOK_MS, describePanel, livePage, nextLook, snapshotOfRow
-} from '@pkg/volumesnapshot/liveViews';
+import { PENDING_LOOK_MS, livePage, nextLook } from '@pkg/volumesnapshot/liveViews';
+import { describePanel, snapshotOfRow } from '@pkg/volumesnapshot/panelView';
 import { PanelData } from '@pkg/volumesnapshot/loadPanel';
 import { SnapshotRow } from '@pkg/volumesnapshot/rows';
 
