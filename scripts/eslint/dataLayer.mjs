@@ -1,14 +1,14 @@
 /**
  * `local/data-layer` (issue 26): data/ and shellAdapter/ are the only code that asks the dashboard's store or
  * writes Rancher's and Steve's URLs and queries; every other folder of the extension calls them. Refused elsewhere:
- * - `dispatch`, `urlFor` and `getters` of any store (translation, `getters['i18n/t']`, is not data: it stays);
+ * - `dispatch`, `commit`, `urlFor` and `getters` of any store (translation, `getters['i18n/t']`, is not data: it stays);
  * - a string that is a Steve query or an API path: `filter=`, `include=`, `pagesize=`, `sort=`, `limit=`,
- *   `labelSelector=`, `?link=`, `?action=`, `/k8s/clusters/`, `/v1/…`, `/v3/…`;
+ *   `exclude=`, `labelSelector=`, `?link=`, `?action=`, `/k8s/clusters/`, `/v1/…`, `/v3/…` (and their `-public`);
  * - imports of the dashboard's code (`@shell/…`, `@rancher/shell/…`) other than the documented extension API types
  *   (`@shell/core/types`): the rest goes through shellAdapter/.
  */
-const STORE_MEMBERS = new Set(['dispatch', 'urlFor', 'getters']);
-const STEVE = /(^|[?&])(filter|include|pagesize|page|sort|limit|labelSelector|fieldSelector)=|\?(link|action)=|\/k8s\/clusters\/|^\/v[13]\//;
+const STORE_MEMBERS = new Set(['dispatch', 'commit', 'urlFor', 'getters']);
+const STEVE = /(^|[?&])(filter|include|exclude|pagesize|page|sort|limit|labelSelector|fieldSelector)=|\?(link|action)=|\/k8s\/clusters\/|^\/v[13](-public)?\//;
 const SHELL_API = new Set(['@shell/core/types']);
 
 const memberName = (node) => (node.computed ? (node.property.type === 'Literal' ? node.property.value : null) : node.property.name);

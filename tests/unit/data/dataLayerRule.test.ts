@@ -11,11 +11,13 @@ const VIOLATIONS: Record<string, string> = {
   getters:     'export const f = (s: any) => s.getters[\'cluster/schemaFor\'](\'service\');',
   clusterId:   'export const f = (s: any) => s.getters.clusterId;',
   urlFor:      'export const f = (g: any) => g.urlFor(\'service\');',
+  commit:      'export const f = (s: any) => s.commit(\'cluster/load\', {});',
   filter:      'export const u = (base: string) => `${ base }?filter=spec.type=LoadBalancer`;',
   include:     'export const u = \'/services?include=metadata.name\';',
   pagesize:    'export const u = (base: string) => base + \'&pagesize=1\';',
   clusterPath: 'export const u = (id: string) => `/k8s/clusters/${ id }/v1/nodes`;',
   v1:          'export const u = \'/v1/management.cattle.io.clusters\';',
+  exclude:     'export const u = \'/services?exclude=metadata.managedFields\';',
   shellImport: 'import Banner from \'@shell/components/Banner.vue\';\nexport default Banner;',
 };
 const ALLOWED: Record<string, string> = {
