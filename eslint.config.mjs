@@ -13,6 +13,8 @@ const SHELL_INTERNALS = [
   { selector: "MemberExpression[property.name=/^_(?!type$)[A-Za-z]/]", message: 'Private fields of the shell are read in shellAdapter/ only.' },
   { selector: "Property[key.name='__asyncLoader'], TSPropertySignature[key.name='__asyncLoader']", message: 'Unwrap host components in shellAdapter/hostEditor.' },
   { selector: "Literal[value='cluster/generation']", message: 'Store getters past the API are read in shellAdapter/storeSignals.' },
+  // One way to translate (issue 26): a component's global `t(key, args, true)`, a row's through shellAdapter/rowContext.
+  { selector: "Literal[value='i18n/t']", message: 'Translate with the one t(): this.t(key, args, true) in a component, rowTranslate for a list row.' },
 ];
 
 export default [

@@ -3,5 +3,6 @@
 const base = require('./jest.config');
 
 module.exports = {
-  ...base, testMatch: ['<rootDir>/tests/bench/**/*.bench.ts'], testPathIgnorePatterns: ['/node_modules/']
+  // No Helm or registry in the bench: it skips the unit suite's tool build.
+  ...base, testMatch: ['<rootDir>/tests/bench/**/*.bench.ts'], testPathIgnorePatterns: ['/node_modules/'], globalSetup: undefined
 };

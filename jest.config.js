@@ -7,6 +7,7 @@ module.exports = {
   // jsdom would resolve packages (msw, @vue/test-utils) to their browser builds; use node's.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
   setupFilesAfterEnv:     ['<rootDir>/tests/setup/after-env.js'],
+  globalSetup:            '<rootDir>/tests/setup/chartops.js',
   testMatch:              ['<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/'],
   moduleFileExtensions:   ['ts', 'js', 'mjs', 'json', 'vue'],

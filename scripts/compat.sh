@@ -6,9 +6,10 @@
 set -euo pipefail
 versions=$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; console.log(rancherBuilds().map((b) => b.version).join(" "))')
 if [ -z "$versions" ]; then
-  echo "compat: no Rancher dashboard builds in ../shared/rancher-ui (a clone without ../shared): nothing to run"
-  echo "0 passed, 0 failed"
-  exit 0
+  # A run that tests nothing must not pass: CI would read "0 passed" as the suite passing.
+  echo "compat: FAIL: no Rancher dashboard build (<version>/index.html) in ${RANCHER_UI_ROOT:-../shared/rancher-ui}: nothing was tested." >&2
+  echo "compat: put the production builds there (or set RANCHER_UI_ROOT to where they are) and run again." >&2
+  exit 1
 fi
 echo "== compat: Rancher $versions"
 bash scripts/install-chromium.sh >/dev/null

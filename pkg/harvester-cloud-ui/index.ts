@@ -5,6 +5,7 @@ import { checkCluster, trackHarvesterGuests } from './environment/guestRegistry'
 import { beforeClusterPages } from './shellAdapter/navigation';
 import { suppressBuiltInAddOnConfigTab } from './shellAdapter/builtInAddOnConfig';
 import { internalExtensionManager, internalStore, PluginInternals } from './shellAdapter/pluginInternals';
+import { loadStrings, useShellStrings } from './shellAdapter/strings';
 import { registerLoadBalancer } from './addOnConfig/register';
 import { registerStorage } from './storageClass/register';
 import { registerSnapshotClass } from './snapshotclass/register';
@@ -23,13 +24,17 @@ export default function(plugin: IPlugin, internal?: PluginInternals): void {
   // Which clusters are Harvester guests, decided before their pages render (addNavHooks: Rancher 2.7+).
   plugin.addNavHooks({ onLogin: async(store) => trackHarvesterGuests(store) });
   const store = internalStore(internal);
+  const manager = internalExtensionManager(internal);
 
+  // Strings come with what shows them (strings/index.ts): a Harvester guest's columns, tabs and actions with it. The
+  // packs' index is a chunk of its own, fetched with the first pack: the entry is on every page.
+  useShellStrings(store, manager, (pack, locale) => import('./strings').then((s) => s.packFile(pack, locale)));
   if (store) {
-    beforeClusterPages(store, (clusterId) => checkCluster(store, clusterId));
+    beforeClusterPages(store, (clusterId) => checkCluster(store, clusterId).then((guest) => (guest ? loadStrings(['guest']) : undefined)));
   }
 
   // One Add-on Config on the Service pages: this one (see shellAdapter/builtInAddOnConfig.ts).
-  const restoreBuiltIn = suppressBuiltInAddOnConfigTab(internalExtensionManager(internal));
+  const restoreBuiltIn = suppressBuiltInAddOnConfigTab(manager);
 
   plugin.addUninstallHook?.(restoreBuiltIn); // addUninstallHook: Rancher 2.7+
 

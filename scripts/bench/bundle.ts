@@ -23,6 +23,10 @@ export interface ScreenDef {
   enforced: boolean;
 }
 
+/**
+ * The entry alone (issue 13). Reported, not enforced since issue 26: what every page pays is the start-up cost
+ * (entry + start-up strings, bundleStartup.ts), and the entry now carries the loader that took the strings out of it.
+ */
 export const ENTRY_BUDGET = 10 * KIB;
 
 export const SCREENS: ScreenDef[] = [
@@ -118,7 +122,7 @@ export interface ChunkInfo {
   gzip: number;
   modules: string[];
   libraries: LibraryUse[];
-  /** A locale's translations, loaded by the shell at start-up for the page's language, not by a screen. */
+  /** Strings: the start-up ones (`l10n/`, bundleStartup.ts) or a pack (`strings/`, with its feature), not a screen's code. */
   l10n: boolean;
 }
 
@@ -314,7 +318,7 @@ export function measureBundle(distDir: string, screens: ScreenDef[] = SCREENS): 
           name, modules: mods, importedBy: chains.filter((c) => c[0].startsWith('pkg:')).sort((a, b) => a.length - b.length)[0] || chains[0]
         };
       }),
-      l10n: modules.length > 0 && modules.every((m) => /^pkg:l10n\/.*\.ya?ml$/.test(m)),
+      l10n: modules.length > 0 && modules.every((m) => /^pkg:(l10n|strings)\/.*\.ya?ml$/.test(m)),
     };
   };
   const entry = info(entryFile);
@@ -389,15 +393,15 @@ function libraryLines(c: ChunkInfo): string[] {
 }
 
 /**
- * Every breach of the budgets: the entry over 10 KiB or carrying a host library, a screen over its budget or
- * loading a chunk that carries one, and a chunk no screen accounts for that carries one. `enforced` says whether
- * `npm test` fails on it (the screen's flag; the entry and unaccounted chunks always).
+ * Every breach of the budgets: the entry over 10 KiB (reported) or carrying a host library, a screen over its budget
+ * or loading a chunk that carries one, and a chunk no screen accounts for that carries one. `enforced` says whether
+ * `npm test` fails on it (the screen's flag; a host library always). The start-up budget is bundleStartup.ts's.
  */
 export function bundleProblems(report: BundleReport): BundleProblem[] {
   const out: BundleProblem[] = [];
 
   if (report.entry.gzip > ENTRY_BUDGET) {
-    out.push({ enforced: true, message: `entry ${ report.entry.file }: ${ kib(report.entry.gzip) } gzipped, budget ${ kib(ENTRY_BUDGET) }` });
+    out.push({ enforced: false, message: `entry ${ report.entry.file }: ${ kib(report.entry.gzip) } gzipped, budget ${ kib(ENTRY_BUDGET) }` });
   }
   libraryLines(report.entry).forEach((l) => out.push({ enforced: true, message: `entry ${ report.entry.file } carries ${ l }` }));
   const accounted = new Set<string>();
@@ -431,7 +435,7 @@ export function formatBundle(report: BundleReport): string[] {
     return `    ${ c.file }: ${ kib(c.gzip) }${ libs.length ? ` — host libraries: ${ libs.join(', ') }` : ' — no host library' }`;
   };
 
-  lines.push(`entry ${ report.entry.file }: ${ kib(report.entry.gzip) } gzipped (budget ${ kib(ENTRY_BUDGET) })${ report.entry.libraries.length ? ` — host libraries: ${ report.entry.libraries.map((l) => l.name).join(', ') }` : '' }`);
+  lines.push(`entry ${ report.entry.file }: ${ kib(report.entry.gzip) } gzipped (${ kib(ENTRY_BUDGET) } reported; the start-up budget below holds)${ report.entry.libraries.length ? ` — host libraries: ${ report.entry.libraries.map((l) => l.name).join(', ') }` : '' }`);
   report.screens.forEach((s) => {
     const verdict = s.gzip <= s.def.budget ? 'within' : 'OVER';
 
@@ -442,7 +446,7 @@ export function formatBundle(report: BundleReport): string[] {
     s.chunks.forEach((c) => lines.push(chunkLine(c)));
     s.later.forEach((c) => lines.push(`${ chunkLine(c) } (loaded later, on use)`));
   });
-  report.chunks.filter((c) => c.l10n).forEach((c) => lines.push(`translations ${ c.file } (${ c.modules.map(shortName).join(', ') }): ${ kib(c.gzip) }, loaded once at start-up for the page's language`));
+  // The strings: bundleStartup.ts formats them (start-up cost, packs).
 
   return lines;
 }

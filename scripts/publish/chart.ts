@@ -23,17 +23,20 @@ export function extensionDir(name: string, version: string): string {
   return `extensions/${ name }/${ version }`;
 }
 
-/**
- * Where, relative to the repository root, the chart's icon is published. Chart.yaml names it by this relative
- * path, which Rancher resolves against the repository it lists the chart from (rancher/rancher
- * pkg/catalogv2/content/content.go `Manager.Icon`): in a Git ClusterRepo it opens the file in its checkout
- * (pkg/catalogv2/git/content.go `Icon`, `relative`), in an HTTP one it fetches the path resolved against the
- * repository URL (pkg/catalogv2/http/download.go `Icon`). The Extensions page shows it through the repo's
- * `?link=icon`. A data: URL, which Rancher also tries to open as a file, fails there, and an absolute URL would
- * pin every mirror to this one's host.
- */
+/** Where, relative to the repository root, the chart's icon is published (one file shared by every version). */
 export function iconPath(name: string): string {
   return `assets/${ name }/icon.svg`;
+}
+
+/**
+ * The icon URL Chart.yaml names: absolute, under the repository's base URL. `helm lint` refuses anything but an
+ * absolute URL ("invalid icon URL"). Rancher would also resolve a relative path in the repository it lists the
+ * chart from (rancher/rancher pkg/catalogv2/content/content.go `Manager.Icon`), as versions up to 0.4.0 named it,
+ * but not from an OCI repository, where the relative URL is resolved against `oci://` and fails. The catalog
+ * image renames it to its own Service (catalogStage.ts), so an air-gapped Rancher shows it too.
+ */
+export function iconUrl(baseUrl: string, name: string): string {
+  return `${ baseUrl.replace(/\/+$/, '') }/${ iconPath(name) }`;
 }
 
 /** The UIPlugin endpoint: the public base URL of this repository + the extension's folder for that version. */
@@ -50,7 +53,7 @@ export type ChartMetadata = Record<string, unknown> & {
 };
 
 /** Chart.yaml's content, keys sorted as `helm package` writes Chart.yaml into the archive. */
-export function chartMetadata(pkg: PackageInfo): ChartMetadata {
+export function chartMetadata(pkg: PackageInfo, baseUrl: string): ChartMetadata {
   const meta: Record<string, unknown> = {
     annotations: sortKeys({ ...DEFAULT_CHART_ANNOTATIONS, ...pkg.annotations }),
     apiVersion:  'v2',
@@ -64,7 +67,7 @@ export function chartMetadata(pkg: PackageInfo): ChartMetadata {
     meta.description = pkg.description;
   }
   if (pkg.iconSvg) {
-    meta.icon = iconPath(pkg.name);
+    meta.icon = iconUrl(baseUrl, pkg.name);
   }
 
   return sortKeys(meta) as ChartMetadata;
@@ -134,12 +137,13 @@ export interface ChartFile {
 }
 
 /** Every file of the chart for one version, in the order `helm package` archives them (pure). */
-export function renderChartFiles(pkg: PackageInfo, endpoint: string): ChartFile[] {
+export function renderChartFiles(pkg: PackageInfo, baseUrl: string): ChartFile[] {
+  const endpoint = endpointFor(baseUrl, pkg.name, pkg.version);
   const values = toYaml(chartValues(pkg, endpoint));
   const header = VALUES_HEADER(pkg.name).map((line) => `# ${ line }`).join('\n');
 
   return [
-    { path: 'Chart.yaml', content: toYaml(chartMetadata(pkg)) },
+    { path: 'Chart.yaml', content: toYaml(chartMetadata(pkg, baseUrl)) },
     { path: 'values.yaml', content: `${ header }\n${ values }` },
     { path: 'templates/cr.yaml', content: UI_PLUGIN_TEMPLATE },
     { path: 'README.md', content: chartReadme(pkg) },

@@ -1,15 +1,20 @@
 /**
  * npm run publish-pkgs [-- --force] [-- --base-url <url>] [-- --branch <branch>] [-- --skip-build]
+ *                      [-- --oci <registry>/<repo>] [-- --catalog-image <registry>/<org>] [-- --plain-http]
+ *                      [-- --rancher-version <version>]
  *
  * Publishes the extension at the version in pkg/harvester-cloud-ui/package.json into this repository, which is
  * a Rancher Extensions Helm repository: builds it (npm run build-pkg), then writes extensions/, charts/, assets/
- * and index.yaml (see publish.ts). Needs no helm binary.
+ * and index.yaml (see publish.ts). Then, if asked, pushes the chart to an OCI registry and the extension catalog
+ * image to a registry (distribute.ts; Helm and the image tool are built from tools/chartops on first use).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { BASE_URL_ENV, DEFAULT_BRANCH, resolveBaseUrl } from './config';
-import { latestPublishedEndpoint, publish } from './publish';
+import { distribute, planDistribution } from './distribute';
+import { readPackageInfo } from './pkgInfo';
 import type { PackageInfo } from './pkgInfo';
+import { latestPublishedEndpoint, publish } from './publish';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const PKG = 'harvester-cloud-ui';
@@ -19,6 +24,10 @@ interface Args {
   skipBuild: boolean;
   baseUrl?: string;
   branch?: string;
+  oci?: string;
+  catalogImage?: string;
+  plainHttp: boolean;
+  rancherVersion?: string;
 }
 
 const USAGE = `usage: npm run publish-pkgs [-- options]
@@ -26,10 +35,23 @@ const USAGE = `usage: npm run publish-pkgs [-- options]
   --base-url <url>   public URL of this repository (default: $${ BASE_URL_ENV }, the GitHub origin's raw URL,
                      the latest chart's, or the built-in default)
   --branch <name>    branch of the GitHub origin the repository is served from (default: ${ DEFAULT_BRANCH })
-  --skip-build       use the existing dist-pkg/<name>-<version>/ instead of running build-pkg`;
+  --skip-build       use the existing dist-pkg/<name>-<version>/ instead of running build-pkg
+  --oci <registry>/<repo>
+                     also push the chart to <registry>/<repo>/<name>:<version> (helm push), for a Rancher
+                     ClusterRepo oci://<registry>/<repo>
+  --catalog-image <registry>/<org>
+                     also push the extension catalog image <registry>/<org>/ui-extension-<name>:<version>, for
+                     Rancher's Import Extension Catalog
+  --plain-http       the registry speaks HTTP, not HTTPS
+  --rancher-version <version>
+                     the Rancher it is for: refuse a chart whose catalog.cattle.io/rancher-version excludes it
+  Registry credentials: OCI_USERNAME and OCI_PASSWORD in the environment (never on the command line).
+  An existing tag is not overwritten unless --force.`;
 
 export function parseArgs(argv: string[]): Args {
-  const args: Args = { force: false, skipBuild: false };
+  const args: Args = {
+    force: false, skipBuild: false, plainHttp: false
+  };
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -53,6 +75,14 @@ export function parseArgs(argv: string[]): Args {
       args.baseUrl = arg.slice('--base-url='.length);
     } else if (arg === '--branch') {
       args.branch = value();
+    } else if (arg === '--oci') {
+      args.oci = value();
+    } else if (arg === '--catalog-image') {
+      args.catalogImage = value();
+    } else if (arg === '--plain-http') {
+      args.plainHttp = true;
+    } else if (arg === '--rancher-version') {
+      args.rancherVersion = value();
     } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -95,6 +125,8 @@ function buildPkg(skip: boolean) {
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
+  const pkg = readPackageInfo(path.join(ROOT, 'pkg', PKG));
+  const plan = planDistribution(args, pkg);
   const base = resolveBaseUrl({
     flag:             args.baseUrl,
     env:              process.env[BASE_URL_ENV],
@@ -115,6 +147,9 @@ async function main() {
   });
 
   console.log(`[publish] ${ result.status }: ${ result.name } ${ result.version }, ${ result.archive } sha256 ${ result.digest }`);
+  await distribute({
+    root: ROOT, pkg, archive: result.archive, plan, args, log: (message) => console.log(`[publish] ${ message }`)
+  });
 }
 
 main().catch((err) => {

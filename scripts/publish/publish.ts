@@ -134,7 +134,7 @@ export async function publish(opts: PublishOptions): Promise<PublishResult> {
 
   const chartDir = path.join(opts.root, 'charts', name, version);
 
-  await writeChartDir(chartDir, renderChartFiles(pkg, endpoint));
+  await writeChartDir(chartDir, renderChartFiles(pkg, opts.baseUrl));
   log(`charts/${ name }/${ version }: endpoint ${ endpoint }`);
   if (await writeIcon(opts.root, pkg)) {
     log(`${ iconPath(name) }: the chart's icon`);
@@ -148,7 +148,7 @@ export async function publish(opts: PublishOptions): Promise<PublishResult> {
 
   log(`${ archiveRel }: sha256 ${ digest }`);
 
-  const entry = indexEntry(chartMetadata(pkg), {
+  const entry = indexEntry(chartMetadata(pkg, opts.baseUrl), {
     url: archiveRel, digest, created
   });
   const previousGenerated = generatedOf(indexText);

@@ -21,7 +21,20 @@ import { object } from './builders';
 import { VM_NAMESPACE } from './ids';
 
 export const CONFIG_MOUNT = '/etc/kubernetes/cloud-config';
+/** RKE2 writes the file its `cloud-provider-config` names here (the chart's default `cloudConfigPath`). */
 export const RKE2_CONFIG_PATH = '/var/lib/rancher/rke2/etc/config-files/cloud-provider-config';
+/**
+ * K3s has no such file of its own: Harvester's K3s instructions put the cloud config on every node with cloud-init
+ * user data (`generate_addon.sh`'s `write_files`, `path: /etc/kubernetes/cloud-config`; harvester/docs
+ * `docs/rancher/cloud-provider.md`, "Deploying to the K3s cluster with Harvester node driver"), and the provider's
+ * chart is pointed at it with `cloudConfigPath`.
+ */
+export const K3S_CONFIG_PATH = '/etc/kubernetes/cloud-config';
+
+/** The file on the nodes for a guest of this distribution (Rancher's `status.provider`: `k3s`, `rke2`, …). */
+export function nodeConfigPath(provider: string | undefined): string {
+  return provider === 'k3s' ? K3S_CONFIG_PATH : RKE2_CONFIG_PATH;
+}
 export const CONFIG_SECRET = { name: 'harvester-cloud-config', key: 'cloud-config' } as const;
 
 export type ConfigSource = { secretName: string; key?: string } | { path: string };
@@ -63,7 +76,7 @@ function kubeconfig(namespace: string, serviceAccount: string, expiredAt: number
  * What the guest holds in each case: the Deployment's volume and availability, the Secret (or none), the pod and its
  * events. `guestName` names the service account, as the set-up flow does.
  */
-export function cloudConfigObjects(c: CloudConfigCase, guestName: string, nowSeconds: number): {
+export function cloudConfigObjects(c: CloudConfigCase, guestName: string, nowSeconds: number, nodePath = RKE2_CONFIG_PATH): {
   source: ConfigSource; available: boolean; secret: KubeObject | null; pod: 'running' | 'mount' | 'crash'
 } {
   const secretSource = { secretName: CONFIG_SECRET.name, key: CONFIG_SECRET.key };
@@ -88,15 +101,15 @@ export function cloudConfigObjects(c: CloudConfigCase, guestName: string, nowSec
     };
   case 'node-file':
     return {
-      source: { path: RKE2_CONFIG_PATH }, available: true, secret: null, pod: 'running'
+      source: { path: nodePath }, available: true, secret: null, pod: 'running'
     };
   case 'node-file-missing':
     return {
-      source: { path: RKE2_CONFIG_PATH }, available: false, secret: null, pod: 'mount'
+      source: { path: nodePath }, available: false, secret: null, pod: 'mount'
     };
   default:
     return {
-      source: { path: RKE2_CONFIG_PATH }, available: false, secret: null, pod: 'crash'
+      source: { path: nodePath }, available: false, secret: null, pod: 'crash'
     };
   }
 }
@@ -139,14 +152,14 @@ function providerPod(deployment: KubeObject, state: 'running' | 'mount' | 'crash
 }
 
 /** Puts the guest's provider in the case; an error when the guest has no provider Deployment. */
-export function playCloudConfigCase(state: SimState, clusterId: string, c: CloudConfigCase, guestName: string, nowSeconds = Date.now() / 1000): KubeObject {
+export function playCloudConfigCase(state: SimState, clusterId: string, c: CloudConfigCase, guestName: string, nowSeconds = Date.now() / 1000, nodePath = RKE2_CONFIG_PATH): KubeObject {
   const id = 'kube-system/harvester-cloud-provider';
   const d = getObject(state, clusterId, 'apps.deployment', id);
 
   if (!d) {
     throw new Error(`${ clusterId } has no ${ id }`);
   }
-  const made = cloudConfigObjects(c, guestName, Math.floor(nowSeconds));
+  const made = cloudConfigObjects(c, guestName, Math.floor(nowSeconds), nodePath);
   const { volumes, volumeMounts } = cloudConfigVolume(made.source);
   const replicas = d.spec.replicas ?? 1;
 
@@ -186,7 +199,7 @@ export function cloudConfigControl(state: SimState) {
     const mgmt = getObject(state, 'local', 'management.cattle.io.cluster', clusterId);
 
     try {
-      playCloudConfigCase(state, clusterId, c as CloudConfigCase, mgmt?.spec?.displayName || clusterId);
+      playCloudConfigCase(state, clusterId, c as CloudConfigCase, mgmt?.spec?.displayName || clusterId, undefined, nodeConfigPath(mgmt?.status?.provider));
     } catch (e) {
       return errorResponse(404, 'NotFound', (e as Error).message);
     }

@@ -118,6 +118,21 @@ function fileInCheckout(dir: string, rel: string): string | undefined {
   return file.startsWith(`${ dir }${ path.sep }`) && fs.existsSync(file) && fs.statSync(file).isFile() ? file : undefined;
 }
 
+/** The checkout's file an absolute URL names when it is `<where this repository is served>/<path>`. */
+function servedByThisRepository(dir: string, url: string): string | undefined {
+  const parts = new URL(url).pathname.split('/').filter(Boolean);
+
+  for (let i = 0; i < parts.length; i++) {
+    const file = fileInCheckout(dir, parts.slice(i).join('/'));
+
+    if (file && parts[i] === 'assets') {
+      return file;
+    }
+  }
+
+  return undefined;
+}
+
 function satisfies(version: string, constraint: string): boolean {
   // Masterminds constraints (what Rancher uses) separate ANDed ranges with commas; node-semver with spaces.
   const range = semver.validRange(constraint.replace(/,/g, ' '));
@@ -305,11 +320,15 @@ export function serveRepoLink(t: TypeDef, repo: KubeObject, query: URLSearchPara
     if (!chart.icon) {
       return errorResponse(404, 'NotFound', `failed to find chartName ${ chartName } version ${ chart.version }: not found`);
     }
-    if (/^https?:\/\//i.test(chart.icon)) {
+    // An http(s) icon Rancher downloads; offline, the simulator answers one this repository serves (its URL ends in
+    // a file of the checkout, as `<base URL>/assets/...`) from that file. A relative one Rancher opens as a file of
+    // the Git checkout: a data: URI is no file there, so it fails (500).
+    const remote = /^https?:\/\//i.test(chart.icon);
+    const file = remote ? servedByThisRepository(dir, chart.icon) : fileInCheckout(dir, chart.icon);
+
+    if (remote && !file) {
       return errorResponse(404, 'NotFound', `the simulator does not download remote icons (${ chart.icon })`);
     }
-    // Rancher opens the icon as a file of the Git checkout: a data: URI is no file there, so it fails (500).
-    const file = fileInCheckout(dir, chart.icon);
 
     if (!file) {
       return errorResponse(500, 'ServerError', `open ${ chart.icon.length > 60 ? `${ chart.icon.slice(0, 60) }…` : chart.icon }: no such file or directory`);

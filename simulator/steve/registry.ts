@@ -77,13 +77,16 @@ const ROWS: Row[] = [
   ['provisioning.cattle.io', 'v1', 'Cluster', 'clusters', true, LOCAL],
   ['rke-machine-config.cattle.io', 'v1', 'HarvesterConfig', 'harvesterconfigs', true, LOCAL, false],
   ['kubevirt.io', 'v1', 'VirtualMachine', 'virtualmachines', true, HARVESTER],
-  ['kubevirt.io', 'v1', 'VirtualMachineInstance', 'virtualmachineinstances', true, HARVESTER],
-  ['loadbalancer.harvesterhci.io', 'v1beta1', 'LoadBalancer', 'loadbalancers', true, HARVESTER],
-  ['loadbalancer.harvesterhci.io', 'v1beta1', 'IPPool', 'ippools', false, HARVESTER],
+  // KubeVirt's VMI CRD has no status subresource (virt-operator components/crds.go NewVirtualMachineInstanceCrd);
+  // neither have Harvester's LoadBalancer and IPPool (load-balancer-harvester crds/): status goes with a plain update.
+  ['kubevirt.io', 'v1', 'VirtualMachineInstance', 'virtualmachineinstances', true, HARVESTER, false],
+  ['loadbalancer.harvesterhci.io', 'v1beta1', 'LoadBalancer', 'loadbalancers', true, HARVESTER, false],
+  ['loadbalancer.harvesterhci.io', 'v1beta1', 'IPPool', 'ippools', false, HARVESTER, false],
   ['k8s.cni.cncf.io', 'v1', 'NetworkAttachmentDefinition', 'network-attachment-definitions', true, HARVESTER, false],
   ['harvesterhci.io', 'v1beta1', 'Setting', 'settings', false, HARVESTER],
   ['harvesterhci.io', 'v1beta1', 'VirtualMachineImage', 'virtualmachineimages', true, HARVESTER],
   ['harvesterhci.io', 'v1beta1', 'VolumeRemoteBackup', 'volumeremotebackups', true, HARVESTER, true],
+  ['harvesterhci.io', 'v1beta1', 'VolumeRemoteRestore', 'volumeremoterestores', true, HARVESTER, true],
 ];
 
 function schemaId(group: string, kind: string): string {

@@ -12,18 +12,37 @@ import { BIN_DIR, MODULE_DIR } from './paths';
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [
   {
-    name: 'kube-apiserver', pkg: 'k8s.io/kubernetes/cmd/kube-apiserver', module: 'k8s.io/kubernetes'
+    name: 'kube-apiserver', pkg: 'k8s.io/kubernetes/cmd/kube-apiserver', module: 'k8s.io/kubernetes', dir: '.'
   },
   {
-    name: 'steve', pkg: './cmd/steve', module: 'github.com/rancher/steve'
+    name: 'kube-controller-manager', pkg: 'k8s.io/kubernetes/cmd/kube-controller-manager', module: 'k8s.io/kubernetes', dir: '.'
   },
   {
-    name: 'etcd', pkg: './cmd/etcd', module: 'go.etcd.io/etcd/server/v3'
+    name: 'steve', pkg: './cmd/steve', module: 'github.com/rancher/steve', dir: '.'
+  },
+  {
+    name: 'etcd', pkg: './cmd/etcd', module: 'go.etcd.io/etcd/server/v3', dir: '.'
+  },
+  // The CSI sidecars beside the Harvester CSI driver, in a module of their own (stack/csi/go.mod says why).
+  {
+    name: 'csi-provisioner', pkg: 'github.com/kubernetes-csi/external-provisioner/v6/cmd/csi-provisioner', module: 'github.com/kubernetes-csi/external-provisioner/v6', dir: 'csi'
+  },
+  {
+    name: 'snapshot-controller', pkg: 'github.com/kubernetes-csi/external-snapshotter/v8/cmd/snapshot-controller', module: 'github.com/kubernetes-csi/external-snapshotter/v8', dir: 'csi'
+  },
+  {
+    name: 'csi-snapshotter', pkg: 'github.com/kubernetes-csi/external-snapshotter/v8/cmd/csi-snapshotter', module: 'github.com/kubernetes-csi/external-snapshotter/v8', dir: 'csi'
   },
 ] as const;
 
+function goModOf(module: string): string {
+  const b = BINARIES.find((x) => x.module === module);
+
+  return path.join(MODULE_DIR, b?.dir || '.', 'go.mod');
+}
+
 function moduleVersion(module: string): string {
-  const gomod = fs.readFileSync(path.join(MODULE_DIR, 'go.mod'), 'utf8');
+  const gomod = fs.readFileSync(goModOf(module), 'utf8');
   const m = gomod.match(new RegExp(`^\\s*(?:require\\s+)?${ module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&') }\\s+(v\\S+)`, 'm'));
 
   return m ? m[1] : '(version not in go.mod)';
@@ -52,7 +71,7 @@ function ldflags(module: string): string[] {
 }
 
 function filesHashed(): string[] {
-  const files = ['go.mod', 'go.sum'];
+  const files = ['go.mod', 'go.sum', 'csi/go.mod', 'csi/go.sum'];
 
   for (const dir of fs.readdirSync(path.join(MODULE_DIR, 'cmd'))) {
     for (const f of fs.readdirSync(path.join(MODULE_DIR, 'cmd', dir))) {
@@ -96,12 +115,12 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
     const started = Date.now();
 
     log(`[stack] building ${ b.name } from ${ b.module } ${ moduleVersion(b.module) } (cold: minutes; cached afterwards)`);
-    const r = spawnSync('go', ['build', ...ldflags(b.module), '-o', path.join(BIN_DIR, b.name), b.pkg], { cwd: MODULE_DIR, encoding: 'utf8' });
+    const r = spawnSync('go', ['build', ...ldflags(b.module), '-o', path.join(BIN_DIR, b.name), b.pkg], { cwd: path.join(MODULE_DIR, b.dir), encoding: 'utf8' });
 
     if (r.status !== 0) {
       const out = `${ r.stderr || '' }${ r.stdout || '' }`.trim().split('\n').slice(-25).join('\n');
 
-      throw new Error(`could not build ${ b.name } from module ${ b.module } ${ moduleVersion(b.module) } (go build ${ b.pkg } in stack/):\n${ out || r.error?.message }`);
+      throw new Error(`could not build ${ b.name } from module ${ b.module } ${ moduleVersion(b.module) } (go build ${ b.pkg } in stack/${ b.dir === '.' ? '' : `${ b.dir }/` }):\n${ out || r.error?.message }`);
     }
     log(`[stack] built ${ b.name } in ${ Math.round((Date.now() - started) / 1000) } s`);
   }

@@ -20,18 +20,21 @@ export interface StackCluster {
   stevePort: number;
   etcdPrefix: string;
   serviceCidr: string;
+  /** kube-controller-manager's secure port (health only; 127.0.0.1). */
+  kcmPort: number;
 }
 
-const BASE = parseInt(process.env.STACK_BASE_PORT || '27000', 10);
+export const BASE_PORT = parseInt(process.env.STACK_BASE_PORT || '27000', 10);
+const BASE = BASE_PORT;
 
 export const ETCD = { client: BASE + 79, peer: BASE + 80 };
 
 export const CLUSTERS: StackCluster[] = [
   {
-    key: 'guest', clusterId: RKE2_GUEST.id, name: RKE2_GUEST.name, apiPort: BASE + 443, stevePort: BASE + 81, etcdPrefix: `/${ RKE2_GUEST.name }`, serviceCidr: '10.43.0.0/16'
+    key: 'guest', clusterId: RKE2_GUEST.id, name: RKE2_GUEST.name, apiPort: BASE + 443, stevePort: BASE + 81, etcdPrefix: `/${ RKE2_GUEST.name }`, serviceCidr: '10.43.0.0/16', kcmPort: BASE + 257
   },
   {
-    key: 'host', clusterId: HARVESTER_HOST.id, name: HARVESTER_HOST.name, apiPort: BASE + 444, stevePort: BASE + 82, etcdPrefix: `/${ HARVESTER_HOST.name }`, serviceCidr: '10.53.0.0/16'
+    key: 'host', clusterId: HARVESTER_HOST.id, name: HARVESTER_HOST.name, apiPort: BASE + 444, stevePort: BASE + 82, etcdPrefix: `/${ HARVESTER_HOST.name }`, serviceCidr: '10.53.0.0/16', kcmPort: BASE + 258
   },
 ];
 
@@ -115,8 +118,11 @@ export function apiserverArgs(c: StackCluster, s: Secrets): string[] {
     '--service-account-issuer=https://kubernetes.default.svc',
     `--service-account-key-file=${ s.saPub }`,
     `--service-account-signing-key-file=${ s.saKey }`,
-    // No kube-controller-manager runs: namespaces get no `default` ServiceAccount, so Pods are admitted without one.
+    // The seed's Pods are records of workloads no kubelet runs: admitted as written, without a ServiceAccount volume.
     '--disable-admission-plugins=ServiceAccount',
+    // Webhooks and aggregated APIs are reached at their EndpointSlices' addresses, not at a Service's cluster IP
+    // (nothing routes cluster IPs here): the load balancer webhook in its network namespace (netns.ts).
+    '--enable-aggregator-routing=true',
     '--endpoint-reconciler-type=none',
     '--enable-priority-and-fairness=false',
     '--profiling=false',

@@ -14,16 +14,18 @@ export interface Started {
   child: ChildProcess;
 }
 
-export function startProcess(name: string, binPath: string, args: string[], cwd?: string): Started {
+export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>): Started {
   const log = logFile(name);
 
   fs.mkdirSync(path.dirname(log), { recursive: true });
   const out = fs.openSync(log, 'a');
   const child = spawn(binPath, args, {
-    stdio: ['ignore', out, out], cwd, detached: true
+    stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...process.env, ...env } : undefined
   });
 
   fs.closeSync(out);
+  // A program that cannot be started shows as an exit (waitReady reports it with the log), not as a crash here.
+  child.on('error', (e) => fs.appendFileSync(log, `[stack] could not start ${ binPath }: ${ e.message }\n`));
   child.unref();
 
   return { name, child };
@@ -105,16 +107,22 @@ async function waitGone(pids: number[], ms: number): Promise<void> {
 }
 
 /**
- * SIGTERM, then SIGKILL after `graceMs` for what is still running, and returns once every process is gone: a fresh
+ * SIGTERM (twice), then SIGKILL after `graceMs` for what is still running, and returns once every process is gone: a fresh
  * start right after must find the ports free (etcd, still closing its clients when killed, held its peer port while
  * the next etcd tried to bind it).
  */
 export async function stopPids(pids: number[], graceMs = 5000): Promise<void> {
-  for (const pid of pids) {
+  const term = (list: number[]) => list.forEach((pid) => {
     try {
       process.kill(pid, 'SIGTERM');
     } catch (e) {}
-  }
+  });
+
+  term(pids);
+  await waitGone(pids, 1000);
+  // A second SIGTERM for what is still up: the Harvester cloud provider (k8s.io/cloud-provider's app) shuts down only
+  // on the second.
+  term(pids.filter(isAlive));
   await waitGone(pids, graceMs);
   for (const pid of pids.filter(isAlive)) {
     try {

@@ -9,6 +9,8 @@ import { typeOfObject, TypeDef } from '../../simulator/steve/registry';
 import { USERS } from '../../simulator/steve/users';
 import { crdFor, needsCrd } from './crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
+import { applyAll, waitCrdsEstablished } from './apply';
+import { guestBeforeControllers, hostBeforeControllers } from './realSeed';
 import type { StackCluster } from './config';
 
 type Obj = Record<string, any>;
@@ -113,7 +115,13 @@ export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, str
 async function createObject(target: KubeTarget, t: TypeDef, obj: Obj, cluster: StackCluster, uids: Map<string, string>): Promise<void> {
   const ns = t.namespaced ? obj.metadata.namespace || 'default' : undefined;
   const apiVersion = t.group ? `${ t.group }/${ t.version }` : t.version;
-  const created = await kubeRequest(target, 'POST', objectPath(apiVersion, t.resource, ns), forCreate(obj, cluster, uids));
+  const body = forCreate(obj, cluster, uids);
+
+  // Without a status subresource (Harvester's LoadBalancer and IPPool, KubeVirt's VMI) status is part of the object.
+  if (obj.status && !t.statusSubresource) {
+    body.status = obj.status;
+  }
+  const created = await kubeRequest(target, 'POST', objectPath(apiVersion, t.resource, ns), body);
   const key = `${ obj.kind }/${ t.namespaced ? ns : '' }/${ obj.metadata.name }`;
 
   if (created.status === 409 || created.status === 422) {
@@ -131,9 +139,24 @@ async function createObject(target: KubeTarget, t: TypeDef, obj: Obj, cluster: S
   }
   uids.set(key, created.body.metadata.uid);
   if (obj.status && t.statusSubresource) {
-    const current = created.body;
+    await writeStatus(target, objectPath(apiVersion, t.resource, ns, obj.metadata.name), created.body, obj.status);
+  }
+}
 
-    await kubeExpect(target, 'PUT', `${ objectPath(apiVersion, t.resource, ns, obj.metadata.name) }/status`, { ...current, status: obj.status });
+/** The seed's status, written over the current object: kube-controller-manager may have changed it meanwhile (409). */
+async function writeStatus(target: KubeTarget, path: string, created: Obj, status: Obj): Promise<void> {
+  let current = created;
+
+  for (let attempt = 0; ; attempt++) {
+    const r = await kubeRequest(target, 'PUT', `${ path }/status`, { ...current, status });
+
+    if (r.status === 200 || r.status === 201) {
+      return;
+    }
+    if (r.status !== 409 || attempt >= 5) {
+      throw new Error(`PUT ${ path }/status: ${ r.status } ${ r.body?.message || r.text.slice(0, 300) }`);
+    }
+    current = (await kubeExpect(target, 'GET', path, undefined, [200])).body;
   }
 }
 
@@ -149,9 +172,29 @@ async function waitEstablished(target: KubeTarget, name: string): Promise<void> 
   throw new Error(`CRD ${ name } not established`);
 }
 
+export interface SeedOptions {
+  /** Upstream's own CRDs (harvester/crds.ts), served instead of open-schema ones for the same types. */
+  upstreamCrds?: Obj[];
+  /** Harvester's controllers run: leave what they write to them (realSeed.ts). */
+  controllers?: boolean;
+  /** The host VMs' uids by name (the guest nodes' provider IDs), filled in when the host is seeded. */
+  vmUids?: Map<string, string>;
+}
+
 /** CRDs, RBAC, then the seed in an order the API accepts: namespaces, then everything else. */
-export async function seedCluster(target: KubeTarget, cluster: StackCluster): Promise<number> {
-  const objects = seedObjects(cluster.clusterId);
+export async function seedCluster(target: KubeTarget, cluster: StackCluster, opts: SeedOptions = {}): Promise<number> {
+  const all = seedObjects(cluster.clusterId);
+  const vmUids = opts.vmUids || new Map<string, string>();
+  let objects = all;
+
+  if (opts.controllers) {
+    objects = cluster.key === 'host' ? hostBeforeControllers(all) : guestBeforeControllers(all, vmUids);
+  }
+  const upstream = opts.upstreamCrds || [];
+  const upstreamNames = new Set(upstream.map((c) => c.metadata.name));
+
+  await applyAll(target, upstream);
+  await waitCrdsEstablished(target, [...upstreamNames]);
   const typed = objects.map((o) => {
     const t = typeOfObject(o);
 
@@ -163,7 +206,7 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster): Pr
   });
   const crdTypes = new Map<string, TypeDef>();
 
-  typed.filter(({ t }) => needsCrd(t)).forEach(({ t }) => crdTypes.set(t.id, t));
+  typed.filter(({ t }) => needsCrd(t) && !upstreamNames.has(`${ t.resource }.${ t.group }`)).forEach(({ t }) => crdTypes.set(t.id, t));
   for (const t of crdTypes.values()) {
     const crd = crdFor(t);
     const r = await kubeRequest(target, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
@@ -188,6 +231,9 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster): Pr
 
   for (const { o, t } of ordered) {
     await createObject(target, t, o, cluster, uids);
+    if (o.kind === 'VirtualMachine') {
+      vmUids.set(o.metadata.name, uids.get(`VirtualMachine/${ o.metadata.namespace }/${ o.metadata.name }`) as string);
+    }
   }
 
   return ordered.length;

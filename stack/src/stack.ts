@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, componentVersions } from './build';
+import { harvesterVersions } from './harvester/components';
 import {
   apiserverArgs, apiUrl, CLUSTERS, ClusterKey, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
 } from './config';
@@ -15,6 +16,12 @@ import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from './processes';
 import { seedCluster } from './seed';
+import { controllerManagerArgs, controllerManagerHealth } from './controllerManager';
+import { startHarvester, waitHarvesterSettled } from './harvester/phase';
+import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
+import { upstreamCrds } from './harvester/crds';
+import { webhookNetns } from './harvester/start';
+import { deleteNetns } from './netns';
 import { USERS } from '../../simulator/steve/users';
 
 export interface StackClusterInfo {
@@ -34,6 +41,8 @@ export interface StackInfo {
   adminToken: string;
   clusters: Record<ClusterKey, StackClusterInfo>;
   versions: Record<string, string>;
+  /** Harvester's own controllers run (built from ../shared/harvester); otherwise the seed's state stands. */
+  harvester?: boolean;
 }
 
 export function readStackInfo(): StackInfo | null {
@@ -67,6 +76,13 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
     await stopStack();
   }
   ensureBuilt(log);
+  const harvester = harvesterSourcesPresent();
+
+  if (harvester) {
+    ensureHarvesterBuilt(log);
+  } else {
+    log('[stack] ../shared/harvester is not there: Harvester\'s controllers will not run, the seeded state stands in for them');
+  }
   const etcdDir = path.join(RUN_DIR, 'etcd');
 
   if (opts.fresh) {
@@ -93,11 +109,24 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
     for (const { c, p } of apis) {
       await waitReady(p, `${ apiUrl(c) }/readyz`, 120000, { authorization: `Bearer ${ secrets.adminToken }` });
     }
-    let seeded = 0;
+    for (const c of CLUSTERS) {
+      const p = startProcess(`kube-controller-manager-${ c.name }`, bin('kube-controller-manager'), controllerManagerArgs(c, writeKubeconfig(c, secrets.adminToken), secrets.saKey));
 
-    for (const { c } of apis) {
-      seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c);
+      started.push(p);
+      await waitReady(p, controllerManagerHealth(c), 60000);
     }
+    let seeded = 0;
+    const vmUids = new Map<string, string>();
+
+    // The host first: the guest's nodes name their VMs' uids.
+    for (const c of [...CLUSTERS].sort((a) => (a.key === 'host' ? -1 : 1))) {
+      seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c, {
+        upstreamCrds: upstreamCrds(c.key, harvester), controllers: harvester, vmUids
+      });
+    }
+    const harvesterStarted = harvester ? await startHarvester(secrets.adminToken, log) : null;
+
+    started.push(...(harvesterStarted?.processes || []));
     const steves = CLUSTERS.map((c) => {
       // Steve's SQL cache writes informer_object_cache.db* into its working directory: one directory per cluster.
       const cwd = path.join(RUN_DIR, c.name);
@@ -112,9 +141,15 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       return { c, p };
     });
 
+    if (harvesterStarted) {
+      started.push(...await harvesterStarted.afterWebhook());
+    }
     for (const { c, p } of steves) {
       await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
       await waitSteveSynced(p, c);
+    }
+    if (harvester) {
+      await waitHarvesterSettled(secrets.adminToken, log);
     }
     const info: StackInfo = {
       pids:       started.map((s) => s.child.pid as number),
@@ -123,7 +158,8 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       clusters:   Object.fromEntries(CLUSTERS.map((c) => [c.key, {
         clusterId: c.clusterId, name: c.name, api: apiUrl(c), steve: steveUrl(c), kubeconfig: path.join(RUN_DIR, 'secrets', `${ c.name }.kubeconfig`)
       }])) as Record<ClusterKey, StackClusterInfo>,
-      versions: componentVersions(),
+      versions: { ...componentVersions(), ...(harvester ? harvesterVersions() : {}) },
+      harvester,
     };
 
     fs.writeFileSync(STACK_FILE, JSON.stringify(info, null, 2), { mode: 0o600 });
@@ -141,7 +177,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
  * grants them (the seeded objects of a type the cluster has), so the first request of a test is not a 404.
  */
 async function waitSteveSynced(p: Started, c: StackCluster): Promise<void> {
-  const type = c.key === 'guest' ? 'services' : 'loadbalancer.harvesterhci.io.loadbalancers';
+  const type = c.key === 'guest' ? 'services' : 'kubevirt.io.virtualmachines';
   const users = Object.values(USERS).filter((u) => u.admin || u.readOnlyClusters.includes(c.clusterId));
 
   for (const u of users) {
@@ -168,6 +204,7 @@ export async function stopStack(): Promise<boolean> {
 
   await stopPids(others.reverse());
   await stopPids(etcd ? [etcd] : []);
+  deleteNetns(webhookNetns());
   fs.rmSync(STACK_FILE, { force: true });
 
   return true;

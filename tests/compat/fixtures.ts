@@ -18,7 +18,7 @@ import { rancherVersionOfBuild } from '../../simulator/http/dashboardBuild';
 import { setRancherVersion } from '../../simulator/steve/rancherEndpoints';
 import { SimClient } from '../e2e/sim';
 import { readPackageInfo } from '../../scripts/publish/pkgInfo';
-import { endpointFor, renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
+import { renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
 import { login, USERS } from '../e2e/ui';
 import { StackInfo, startStack } from '../../stack/src/stack';
 import { backendsOf } from '../../simulator/real/fromStack';
@@ -35,7 +35,7 @@ export async function chartRepoUnderTest(): Promise<string> {
   const pkg = readPackageInfo(path.join(ROOT, 'pkg', EXTENSION));
   const repo = path.join(ROOT, 'test-results', 'compat-helm-repo');
 
-  await writeChartDir(path.join(repo, 'charts', pkg.name, pkg.version), renderChartFiles(pkg, endpointFor('http://127.0.0.1', pkg.name, pkg.version)));
+  await writeChartDir(path.join(repo, 'charts', pkg.name, pkg.version), renderChartFiles(pkg, 'http://127.0.0.1'));
 
   return repo;
 }

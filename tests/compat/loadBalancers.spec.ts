@@ -28,3 +28,30 @@ test('the Load Balancers page: from the side menu, every LoadBalancer Service wi
   await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0, { timeout: STEP_MS });
   await expect(page.locator(row(SERVICES.pendingNoPool))).toBeVisible();
 });
+
+test('at 1440 px the filter\'s label stays on one line above the typed value, whole', async({ adminPage: page, sim }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openPage(page, sim.dashboard, `/c/${ RKE2_GUEST.id }/explorer/harvester-load-balancers`, row(SERVICES.webPool));
+  const field = page.locator(`${ PAGE } [data-testid="lb-page-filter"]`);
+
+  await field.locator('input').fill('web');
+  const box = await field.evaluate((el) => {
+    const label = el.querySelector('label') as HTMLElement;
+    const input = el.querySelector('input') as HTMLInputElement;
+    const lb = label.getBoundingClientRect();
+    const ib = input.getBoundingClientRect();
+    // Where the typed text starts: the input's box below its top padding.
+    const textTop = ib.top + parseFloat(getComputedStyle(input).paddingTop);
+
+    const style = getComputedStyle(label);
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+
+    return {
+      lines: Math.round(lb.height / line), labelBottom: lb.bottom, textTop, cut: label.scrollWidth > label.clientWidth
+    };
+  });
+
+  expect(box.lines, 'the label\'s lines').toBe(1);
+  expect(box.labelBottom, 'the label\'s bottom against the typed text\'s top').toBeLessThanOrEqual(box.textTop + 1);
+  expect(box.cut, 'the label cut short at 1440 px').toBe(false);
+});

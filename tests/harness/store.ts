@@ -5,8 +5,7 @@ import Steve from '@shell/plugins/steve';
 import * as i18n from '@shell/store/i18n';
 import * as typeMap from '@shell/store/type-map';
 import * as prefs from '@shell/store/prefs';
-import enUs from '@pkg/l10n/en-us.yaml';
-import zhHans from '@pkg/l10n/zh-hans.yaml';
+import { allStrings } from './l10n';
 
 export type Locale = 'en-us' | 'zh-hans';
 
@@ -23,7 +22,7 @@ const noExtensions = markRaw({
 /**
  * A real dashboard store for tests: the shell's own Steve modules (`management` at /v1, `cluster` at
  * /k8s/clusters/<id>/v1, `rancher` at /v3), its type-map, prefs and i18n modules, the latter loaded
- * with this extension's translations. Requests go out through axios, so msw answers them as Rancher would.
+ * with all of this extension's strings (the start-up ones and every pack). Requests go out through axios, so msw answers them as Rancher would.
  */
 export function createTestStore(opts: TestStoreOptions = {}): Store<any> {
   const clusterId = opts.clusterId || 'local';
@@ -58,10 +57,10 @@ export function createTestStore(opts: TestStoreOptions = {}): Store<any> {
   store.$axios = axios.create({ baseURL: 'http://localhost' });
   store.$config = { rancherEnv: 'web' };
   store.$extension = store.$plugin = noExtensions;
-  store.commit('i18n/mergeLoadTranslations', { locale: 'en-us', translations: enUs });
+  store.commit('i18n/mergeLoadTranslations', { locale: 'en-us', translations: allStrings('en-us') });
   if (locale !== 'en-us') {
     store.commit('i18n/loadTranslations', { locale, translations: {} });
-    store.commit('i18n/mergeLoadTranslations', { locale, translations: zhHans });
+    store.commit('i18n/mergeLoadTranslations', { locale, translations: allStrings(locale) });
   }
   store.commit('i18n/setSelected', locale);
 

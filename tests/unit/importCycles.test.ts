@@ -129,6 +129,7 @@ describe('modules import each other without cycles', () => {
   });
 
   it('finds a cycle when there is one', () => {
+    fs.mkdirSync(path.join(REPO, 'tmp'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(REPO, 'tmp', 'cycles-'));
 
     try {

@@ -10,7 +10,8 @@
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { SERVICE } from '../data/typeIds';
-import { guestMayCreate } from '../data/guestAccess';
+import { mayDo } from '../shared/access';
+import { schemaOf } from '../shellAdapter/schemas';
 import { EditPage } from '../shellAdapter/editPage';
 import { disableBuiltInSaveHook } from '../shellAdapter/builtInAddOnConfig';
 import { findTab, keepTabRegistered } from '../shellAdapter/tabSlot';
@@ -81,7 +82,7 @@ export function serviceWritable(store: StoreLike, mode: Mode, service: KubeObjec
     return false;
   }
   if (mode === 'create') {
-    return guestMayCreate(store, SERVICE);
+    return mayDo(schemaOf(store, 'cluster', SERVICE), 'create');
   }
   const svc = service as (KubeObject & { canUpdate?: boolean; links?: Record<string, string> }) | null;
 

@@ -2,8 +2,9 @@ import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from
 import { KubeObject } from '../data/types';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
-import { Translate } from '../l10n/translate';
+import { Translate } from '../shared/translate';
 import { rowStoreAll, rowTranslate } from '../shellAdapter/rowContext';
+import { withStrings } from '../shellAdapter/strings';
 
 type Row = KubeObject;
 
@@ -24,7 +25,7 @@ export function registerLoadBalancer(plugin: IPlugin): void {
     labelKey:   'harvesterCloud.loadBalancer.tab',
     weight:     -1,
     showHeader: true,
-    component:  () => import('./AddOnConfigTab.vue'),
+    component:  withStrings(['addOnConfig', 'loadBalancers', 'guest'], () => import('./AddOnConfigTab.vue')),
   };
   const onGuestServices = () => ({ resource: ['service'], cluster: harvesterGuestClusters });
 

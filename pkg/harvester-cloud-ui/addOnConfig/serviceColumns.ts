@@ -2,7 +2,7 @@ import { KubeObject } from '../data/types';
 import { ipamMode, readLbConfig } from './annotations';
 import { ingressAddress, isLoadBalancer, serviceRef } from './services';
 import { currentFailure, loadBalancerEvents } from './pendingReasons';
-import { Translate } from '../l10n/translate';
+import { Translate } from '../shared/translate';
 
 /** The Service list's "LB Mode" cell: Pool, DHCP, Invalid (R-IPAM-1) or "Shares <primary>"; empty for other Service types. */
 export function lbModeText(svc: KubeObject, t: Translate): string {

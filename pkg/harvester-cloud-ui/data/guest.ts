@@ -1,7 +1,7 @@
 /**
  * The current (guest) cluster's objects through its Steve store's plain requests (`cluster/request`): partial lists
  * (`include=`) never go into the store, and a failure reaches the caller as it came (failure.ts names it). Writes are
- * guestWrites.ts, what the user may do guestAccess.ts.
+ * guestWrites.ts; what the user may do is the schema's (shellAdapter/schemas.ts, shared/access.ts).
  */
 import { KubeObject, SteveCollection } from './types';
 import { ListQuery, inNamespace, listUrl } from './steve';

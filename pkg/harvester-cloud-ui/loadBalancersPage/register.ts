@@ -1,5 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
+import { withStrings } from '../shellAdapter/strings';
 
 /**
  * The Load Balancers page: a page in the cluster explorer (addProduct: Rancher 2.7+, its `init` hook run by the loader
@@ -10,7 +11,7 @@ export function registerLoadBalancers(plugin: IPlugin): void {
   plugin.addRoute('default', {
     name:      LOAD_BALANCERS.route,
     path:      LOAD_BALANCERS.path,
-    component: () => import('./LoadBalancersPage.vue'),
+    component: withStrings(['loadBalancers', 'guest'], () => import('./LoadBalancersPage.vue')),
     meta:      { product: EXPLORER },
   });
 }

@@ -11,7 +11,7 @@ import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { EVENT, POD, SECRET } from '../data/typeIds';
 import { guestGet, guestList } from '../data/guest';
-import { guestSchema } from '../data/guestAccess';
+import { schemaOf } from '../shellAdapter/schemas';
 import { eq, label, oneOf } from '../data/steve';
 import { readOrAbsent } from '../data/read';
 import { argsFromWorkload, loadArgFlags, loadProviderApp } from '../loadBalancersPage/loadProvider';
@@ -60,7 +60,7 @@ export async function loadCloudConfig(store: StoreLike, deployment: Read<KubeObj
 
   if (d && volume?.kind === 'secret') {
     const id = `${ d.metadata.namespace || 'kube-system' }/${ volume.secretName }`;
-    const secret = guestSchema(store, SECRET) ? await readOrAbsent<KubeObject>(() => guestGet(store, SECRET, id)) : { readable: false, value: null };
+    const secret = schemaOf(store, 'cluster', SECRET) ? await readOrAbsent<KubeObject>(() => guestGet(store, SECRET, id)) : { readable: false, value: null };
 
     return {
       ...input, secret, vmNamespace: secret.value ? await vmNamespace() : null

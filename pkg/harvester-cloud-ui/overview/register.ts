@@ -1,6 +1,7 @@
 import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
 import { EXPLORER, OVERVIEW } from '../data/routes';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
+import { withStrings } from '../shellAdapter/strings';
 
 /**
  * The Harvester integration overview: a page in the cluster explorer (addProduct + addRoute, Rancher 2.7+) and a
@@ -11,13 +12,13 @@ export function registerOverview(plugin: IPlugin): void {
 
   plugin.addCard(CardLocation.CLUSTER_DASHBOARD_CARD, where, {
     labelKey:  'harvesterOverview.card.title',
-    component: () => import('./OverviewCard.vue'),
+    component: withStrings(['overview', 'guest'], () => import('./OverviewCard.vue')),
   });
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
     name:      OVERVIEW.route,
     path:      OVERVIEW.path,
-    component: () => import('./OverviewPage.vue'),
+    component: withStrings(['overview', 'topology', 'loadBalancers', 'guest'], () => import('./OverviewPage.vue')),
     meta:      { product: EXPLORER },
   });
 }

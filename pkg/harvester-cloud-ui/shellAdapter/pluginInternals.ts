@@ -1,5 +1,6 @@
 import { warnOnce } from './versions';
 import type { ExtensionManagerLike } from './builtInAddOnConfig';
+import type { L10nRegistry } from './strings';
 
 /**
  * The second argument the dashboard's extension manager passes to an extension's entry function
@@ -22,7 +23,7 @@ export function internalStore(internal?: PluginInternals): any | null { // eslin
   return internal.store;
 }
 
-/** The extension manager, where the built-in extensions' tabs are registered. */
-export function internalExtensionManager(internal?: PluginInternals): ExtensionManagerLike | undefined {
+/** The extension manager, where the built-in extensions' tabs are registered and where locales' strings are loaded from. */
+export function internalExtensionManager(internal?: PluginInternals): (ExtensionManagerLike & L10nRegistry) | undefined {
   return internal?.plugins || internal?.store?.$extension;
 }

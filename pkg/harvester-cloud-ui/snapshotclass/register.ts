@@ -1,5 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { SNAPSHOT_CLASS } from './names';
+import { withStrings } from '../shellAdapter/strings';
 
 /**
  * The VolumeSnapshotClass page. The shell has no editor for the type (no `edit/snapshot.storage.k8s.io.*` in
@@ -8,5 +9,5 @@ import { SNAPSHOT_CLASS } from './names';
  * First Rancher version of `register('edit', …)` for an extension: 2.7.0.
  */
 export function registerSnapshotClass(plugin: IPlugin): void {
-  plugin.register('edit', SNAPSHOT_CLASS, () => import('./SnapshotClassEdit.vue'));
+  plugin.register('edit', SNAPSHOT_CLASS, withStrings(['snapshotClass', 'storage'], () => import('./SnapshotClassEdit.vue')));
 }

@@ -1,5 +1,5 @@
 import { HARVESTER_PROVISIONER, HOST_STORAGE_CLASS } from './names';
-import { Translate } from '../l10n/translate';
+import { Translate } from '../shared/translate';
 
 export type { Translate };
 

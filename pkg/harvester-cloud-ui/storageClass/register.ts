@@ -3,6 +3,7 @@ import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { STORAGE_CLASS } from './names';
 import { hostStorageClassCell, StorageClassRow } from './hostStorageClassColumn';
 import { rowTranslate } from '../shellAdapter/rowContext';
+import { withStrings } from '../shellAdapter/strings';
 
 type Row = StorageClassRow;
 
@@ -17,7 +18,7 @@ type Row = StorageClassRow;
  * its server-side-pagination variant 2.11.
  */
 export function registerStorage(plugin: IPlugin): void {
-  plugin.register('edit', STORAGE_CLASS, () => import('./StorageClassEdit.vue'));
+  plugin.register('edit', STORAGE_CLASS, withStrings(['storage', 'guest'], () => import('./StorageClassEdit.vue')));
 
   const column = {
     name:     'harvester-host-storage-class',

@@ -2,6 +2,7 @@ import { CardLocation, IPlugin, LocationConfig, TableColumnLocation } from '@she
 import { REGION_COLUMN, REGION_PAGINATION_COLUMN, ZONE_COLUMN, ZONE_PAGINATION_COLUMN } from './nodeColumns';
 import { EXPLORER, TOPOLOGY } from '../data/routes';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
+import { withStrings } from '../shellAdapter/strings';
 
 /**
  * Everything the topology feature adds to the dashboard: Region and Zone columns on the node list, the
@@ -27,7 +28,7 @@ export function registerTopology(plugin: IPlugin): void {
 
   plugin.addCard(CardLocation.CLUSTER_DASHBOARD_CARD, where(), {
     labelKey:  'harvesterTopology.card.title',
-    component: () => import('./TopologyCard.vue'),
+    component: withStrings(['topology', 'guest'], () => import('./TopologyCard.vue')),
   });
 
   // The side-menu entry (nav.ts `init`, run by the extension loader once the store exists) and its page.
@@ -35,7 +36,7 @@ export function registerTopology(plugin: IPlugin): void {
   plugin.addRoute('default', {
     name:      TOPOLOGY.route,
     path:      TOPOLOGY.path,
-    component: () => import('./TopologyView.vue'),
+    component: withStrings(['topology', 'guest'], () => import('./TopologyView.vue')),
     meta:      { product: EXPLORER },
   });
 }

@@ -1,5 +1,5 @@
 import { TopologyCounts } from './grouping';
-import { Translate } from '../l10n/translate';
+import { Translate } from '../shared/translate';
 
 export type { Translate };
 

@@ -11,7 +11,7 @@ import { KubeObject, SchemaLike } from '../data/types';
 import { StoreLike } from '../data/store';
 import { PVC, SNAPSHOT_CLASS, VOLUME_SNAPSHOT } from '../data/typeIds';
 import { guestList, guestListIfSchema } from '../data/guest';
-import { guestSchema } from '../data/guestAccess';
+import { schemaOf } from '../shellAdapter/schemas';
 import { classifyHttpFailure } from '../data/failure';
 import { resourceDetailRoute } from '../data/routes';
 import { SnapshotClassLike } from './classes';
@@ -41,7 +41,7 @@ export async function loadSnapshotList(store: StoreLike): Promise<SnapshotList> 
   const empty = {
     detail: '', snapshots: [], classes: []
   };
-  const before = schemaState(guestSchema(store, VOLUME_SNAPSHOT));
+  const before = schemaState(schemaOf(store, 'cluster', VOLUME_SNAPSHOT));
 
   if (before) {
     return { ...empty, state: before };

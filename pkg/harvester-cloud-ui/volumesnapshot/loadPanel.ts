@@ -8,7 +8,8 @@ import {
   EVENT, PVC, SNAPSHOT_CLASS, STORAGE_CLASS, VOLUME_SNAPSHOT
 } from '../data/typeIds';
 import { guestGet, guestList, guestListIfSchema } from '../data/guest';
-import { guestMayCreate, guestMayDelete, guestSchema } from '../data/guestAccess';
+import { mayDo } from '../shared/access';
+import { schemaOf } from '../shellAdapter/schemas';
 import { eq } from '../data/steve';
 import { readFailureOf } from '../data/failure';
 import { installedVersion } from '../environment/installedVersions';
@@ -34,11 +35,12 @@ export async function loadPanel(store: StoreLike, namespace: string): Promise<Pa
     installedVersion(store, 'csiDriver'),
   ]);
   const inNs = (o: KubeObject) => o.metadata.namespace === namespace;
+  const schema = schemaOf(store, 'cluster', VOLUME_SNAPSHOT);
 
   return {
-    crd:       !!guestSchema(store, VOLUME_SNAPSHOT),
-    canCreate: guestMayCreate(store, VOLUME_SNAPSHOT),
-    canDelete: guestMayDelete(store, VOLUME_SNAPSHOT),
+    crd:       !!schema,
+    canCreate: mayDo(schema, 'create'),
+    canDelete: mayDo(schema, 'delete'),
     snapshots: snapshots.filter(inNs),
     classes,
     storageClasses,

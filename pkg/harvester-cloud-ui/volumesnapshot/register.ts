@@ -5,6 +5,7 @@ import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { offersSnapshotActions } from './actions';
 import { PVC, STORAGE_CLASS, TAB_NAME } from './names';
 import { EXPLORER, SNAPSHOTS_LIST } from '../data/routes';
+import { withStrings } from '../shellAdapter/strings';
 
 export { TAB_NAME };
 
@@ -28,7 +29,7 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
     labelKey:   'harvesterVolumeSnapshot.title',
     weight:     -2,
     showHeader: true,
-    component:  () => import('./PvcSnapshots.vue'),
+    component:  withStrings(['volumeSnapshot', 'guest'], () => import('./PvcSnapshots.vue')),
   };
 
   plugin.addTab(TabLocation.RESOURCE_DETAIL_PAGE, where(), tab);
@@ -50,7 +51,7 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
   plugin.addRoute('default', {
     name:      SNAPSHOTS_LIST.route,
     path:      SNAPSHOTS_LIST.path,
-    component: () => import('./SnapshotsPage.vue'),
+    component: withStrings(['volumeSnapshot', 'guest'], () => import('./SnapshotsPage.vue')),
     meta:      { product: EXPLORER },
   });
 }

@@ -28,12 +28,21 @@ export interface GuestVmSpec {
   memory: string;
 }
 
+/**
+ * The networks a guest node's VM is made with, as the node driver attaches them: the first is the management
+ * network (the cloud provider takes node addresses from it; the load balancer webhook takes a guest cluster's
+ * network from it, `findNetwork`), then any others. The guest sees them as enp1s0, enp2s0, … (virtio order).
+ */
+export const GUEST_VM_NETWORKS = ['default/vlan100', 'default/vlan200'];
+
 /** A guest node's VM: topology annotations are what the cloud provider copies onto the guest node. */
 export function guestVm(spec: GuestVmSpec): KubeObject {
+  const labels = { 'harvesterhci.io/creator': 'docker-machine-driver-harvester', 'guestcluster.harvesterhci.io/name': spec.guestCluster };
+
   return object('kubevirt.io/v1', 'VirtualMachine', spec.name, {
     namespace:   spec.namespace,
     uid:         spec.uid,
-    labels:      { 'harvesterhci.io/creator': 'docker-machine-driver-harvester', 'guestcluster.harvesterhci.io/name': spec.guestCluster },
+    labels,
     annotations: {
       'harvesterhci.io/vmRunStrategy': 'RerunOnFailure',
       ...topologyLabels(spec.createdWith),
@@ -42,7 +51,8 @@ export function guestVm(spec: GuestVmSpec): KubeObject {
     spec: {
       runStrategy: 'RerunOnFailure',
       template:    {
-        metadata: { labels: { 'harvesterhci.io/vmName': spec.name } },
+        // The node driver labels the instance too: the provider and the LB webhook find a guest's VMIs by them.
+        metadata: { labels: { 'harvesterhci.io/vmName': spec.name, ...labels }, annotations: topologyLabels(spec.createdWith) },
         spec:     {
           domain: {
             cpu: {
@@ -52,12 +62,12 @@ export function guestVm(spec: GuestVmSpec): KubeObject {
             resources: { limits: { cpu: `${ spec.cpu }`, memory: spec.memory } },
             devices:   {
               disks:      [{ name: 'disk-0', disk: { bus: 'virtio' } }],
-              interfaces: [{
-                name: 'nic-0', bridge: {}, model: 'virtio'
-              }]
+              interfaces: GUEST_VM_NETWORKS.map((_, i) => ({
+                name: `nic-${ i }`, bridge: {}, model: 'virtio'
+              })),
             }
           },
-          networks: [{ name: 'nic-0', multus: { networkName: 'default/vlan100' } }],
+          networks: GUEST_VM_NETWORKS.map((networkName, i) => ({ name: `nic-${ i }`, multus: { networkName } })),
         },
       },
     },
@@ -67,33 +77,59 @@ export function guestVm(spec: GuestVmSpec): KubeObject {
   });
 }
 
+/** The guest's address on each of its VM's networks: the demo's on the first, the same host part on the others. */
+export function guestVmAddresses(ip: string, count: number): string[] {
+  const last = ip.split('.').pop();
+
+  return Array.from({ length: count }, (_, i) => (i === 0 ? ip : `192.168.${ (i + 1) * 100 }.${ last }`));
+}
+
+function macOf(ip: string, nic: number): string {
+  const hex = ip.split('.').map((x) => Number(x).toString(16).padStart(2, '0'));
+
+  return `52:54:${ nic.toString(16).padStart(2, '0') }:${ hex[1] }:${ hex[2] }:${ hex[3] }`;
+}
+
 /**
- * The running instance: Harvester copied its host's topology labels onto it when it started (what the provider reads).
- * Owned by its VM as KubeVirt's VM controller makes it (pkg/virt-controller/watch/vm.go `setupVMIFromVM`: a controller
- * reference to the VM).
+ * The running instance of a VM, as KubeVirt fills it in: its template's labels, annotations and spec, a controller
+ * reference to the VM (pkg/virt-controller/watch/vm.go `setupVMIFromVM`), the node it runs on (`kubevirt.io/nodeName`
+ * label, `status.nodeName`), and the guest agent's view of each interface: the network's name, the guest's
+ * interface name and its addresses. Used by the demo data and by the real stack's KubeVirt stand-in alike.
  */
-export function guestVmi(spec: GuestVmSpec): KubeObject {
-  const vmi = object('kubevirt.io/v1', 'VirtualMachineInstance', spec.name, {
-    namespace:   spec.namespace,
-    labels:      { 'harvesterhci.io/vmName': spec.name, 'kubevirt.io/nodeName': spec.hostNode },
-    annotations: topologyLabels(spec.createdWith),
+export function vmiFromVm(vm: KubeObject, hostNode: string, addresses: string[]): KubeObject {
+  const template = vm.spec?.template || {};
+  const networks: { name: string }[] = template.spec?.networks || [];
+  const vmi = object('kubevirt.io/v1', 'VirtualMachineInstance', vm.metadata.name, {
+    namespace:   vm.metadata.namespace,
+    labels:      { ...(template.metadata?.labels || {}), 'kubevirt.io/nodeName': hostNode },
+    annotations: { ...(template.metadata?.annotations || {}) },
   }, {
-    spec:   { domain: { cpu: { cores: spec.cpu } } },
+    spec:   JSON.parse(JSON.stringify(template.spec || {})),
     status: {
       phase:      'Running',
-      nodeName:   spec.hostNode,
-      interfaces: [{
-        name: 'nic-0', ipAddress: spec.ip, ipAddresses: [spec.ip]
-      }],
+      nodeName:   hostNode,
+      interfaces: networks.map((n, i) => ({
+        name:          n.name,
+        interfaceName: `enp${ i + 1 }s0`,
+        ipAddress:     addresses[i] || '',
+        ipAddresses:   addresses[i] ? [addresses[i]] : [],
+        mac:           macOf(addresses[0] || '0.0.0.0', i),
+        infoSource:    'domain, guest-agent',
+      })),
       conditions: [{ type: 'Ready', status: 'True' }, { type: 'LiveMigratable', status: 'True' }],
     },
   });
 
   vmi.metadata.ownerReferences = [{
-    apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', name: spec.name, uid: spec.uid, controller: true, blockOwnerDeletion: true
+    apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', name: vm.metadata.name, uid: vm.metadata.uid, controller: true, blockOwnerDeletion: true
   }];
 
   return vmi;
+}
+
+/** The demo's instance of a guest node's VM (the topology it was created with, on the host it runs on now). */
+export function guestVmi(spec: GuestVmSpec): KubeObject {
+  return vmiFromVm(guestVm(spec), spec.hostNode, guestVmAddresses(spec.ip, GUEST_VM_NETWORKS.length));
 }
 
 export interface LoadBalancerSpec {

@@ -47,10 +47,11 @@ type Version = { chart: string; app: string };
 /**
  * The cloud provider Deployment and CSI driver DaemonSet, named and labelled as their charts do
  * (harvester/charts `templates/_helpers.tpl`: `helm.sh/chart`, `app.kubernetes.io/version`), the provider started
- * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`) and its cloud config a file on the nodes
- * (the chart's default `cloudConfigPath`, as RKE2's bundled chart and Rancher's older apps mount it).
+ * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`) and its cloud config a file on the nodes:
+ * `nodeConfigPath`, RKE2's own by default (the chart's default `cloudConfigPath`, as RKE2's bundled chart and
+ * Rancher's older apps mount it); a K3s guest passes K3s's (cloudConfigCases.ts `K3S_CONFIG_PATH`).
  */
-export function harvesterComponents(versions: { cloudProvider: Version; csiDriver: Version }, nodeCount: number, clusterName: string): KubeObject[] {
+export function harvesterComponents(versions: { cloudProvider: Version; csiDriver: Version }, nodeCount: number, clusterName: string, nodeConfigPath = RKE2_CONFIG_PATH): KubeObject[] {
   const provider = deployment('kube-system', 'harvester-cloud-provider', {
     image:  `rancher/harvester-cloud-provider:v${ versions.cloudProvider.app }`,
     labels: {
@@ -63,7 +64,7 @@ export function harvesterComponents(versions: { cloudProvider: Version; csiDrive
     replicas: 1,
   });
 
-  const config = cloudConfigVolume({ path: RKE2_CONFIG_PATH });
+  const config = cloudConfigVolume({ path: nodeConfigPath });
 
   Object.assign(provider.spec.template.spec.containers[0], {
     command: ['harvester-cloud-provider'], args: ['--cloud-config=/etc/kubernetes/cloud-config', `--cluster-name=${ clusterName }`], volumeMounts: config.volumeMounts

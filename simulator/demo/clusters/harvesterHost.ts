@@ -125,7 +125,10 @@ function ipPools() {
       range: {
         subnet: '192.168.100.0/24', rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59', gateway: '192.168.100.1'
       },
-      network: NETWORKS.vlan200,
+      // The guest's VMs' management network (their first NIC): the load balancer webhook writes that network into
+      // each guest LoadBalancer it admits (load-balancer-harvester pkg/webhook/loadbalancer/mutator.go findNetwork),
+      // whatever network the Service names, and selectIPPool matches pools on it.
+      network: NETWORKS.vlan100,
       scope:   [{
         project: '*', namespace: 'default', guestCluster: RKE2_GUEST.name
       }],

@@ -5,6 +5,7 @@ import {
 } from '../ids';
 import { rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents } from './guestParts';
 import { SeedCluster } from '../../steve/types';
+import { K3S_CONFIG_PATH } from '../cloudConfigCases';
 
 const KUBELET = 'v1.31.9+k3s1';
 const HEALTH = 'cloudprovider.harvesterhci.io/healthcheck';
@@ -44,7 +45,8 @@ export function k3sGuestCluster(): SeedCluster {
       }),
       storageClass('harvester', 'driver.harvesterhci.io', {}, { isDefault: true }),
       storageClass('local-path', 'rancher.io/local-path', {}, { volumeBindingMode: 'WaitForFirstConsumer', allowVolumeExpansion: false }),
-      ...harvesterComponents(COMPONENT_VERSIONS.k3s, K3S_NODES.length, K3S_GUEST.name),
+      // Its provider reads the file K3s's cloud-init put on the nodes, not RKE2's (there is no RKE2 here).
+      ...harvesterComponents(COMPONENT_VERSIONS.k3s, K3S_NODES.length, K3S_GUEST.name, K3S_CONFIG_PATH),
     ],
   };
 }

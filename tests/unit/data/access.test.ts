@@ -1,5 +1,4 @@
 import { guestCollection, guestGetCached, guestListIfSchema, guestListUrl } from '@pkg/data/guest';
-import { guestMayCreate, guestMayDelete, guestMayList } from '@pkg/data/guestAccess';
 import { hostList, proxyCreate, proxyGet } from '@pkg/data/clusterProxy';
 import { firstNodeOf, harvesterMachineConfig, managementObject } from '@pkg/data/rancher';
 import { eq } from '@pkg/data/steve';
@@ -42,12 +41,6 @@ describe('the data layer\'s requests', () => {
     expect(await guestGetCached(store, 'apps.deployment', 'kube-system/p')).toEqual({ metadata: { name: 'p' } });
     expect(await guestListIfSchema(store, 'snapshot.storage.k8s.io.volumesnapshot')).toEqual([]);
     expect(store.calls).toEqual([]);
-  });
-
-  it('reads what the user may do from the schema', () => {
-    const store = fakeStore({ service: { collectionMethods: ['get', 'POST'], resourceMethods: ['GET'] } });
-
-    expect([guestMayCreate(store, 'service'), guestMayList(store, 'service'), guestMayDelete(store, 'service'), guestMayCreate(store, 'secret')]).toEqual([true, true, false, false]);
   });
 
   it('asks other clusters through Rancher\'s proxy without the login redirect; the guest check as Rancher asks', async() => {

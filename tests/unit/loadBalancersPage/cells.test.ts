@@ -1,9 +1,11 @@
 /** What the Load Balancers page says in each cell, and that both languages say it (same keys, ICU that parses). */
-import enUs from '@pkg/l10n/en-us.yaml';
-import zhHans from '@pkg/l10n/zh-hans.yaml';
 import IntlMessageFormat from 'intl-messageformat';
 import { groupTitle, poolCell, sharingCell } from '@pkg/loadBalancersPage/cells';
 import { buildRows } from '@pkg/loadBalancersPage/rows';
+import { allStrings } from '../../harness/l10n';
+
+const enUs = allStrings('en-us');
+const zhHans = allStrings('zh-hans');
 
 const leaves = (o: any, prefix = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${ prefix }${ k }.`) : [[`${ prefix }${ k }`, v as string]]));
 const lookup = (root: any, key: string) => key.split('.').reduce((o, k) => o?.[k], root);

@@ -5,7 +5,9 @@
  */
 import { getObject, listObjects } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
-import { CLOUD_CONFIG_CASES, CloudConfigCase, playCloudConfigCase, simulatedToken } from '../../../simulator/demo/cloudConfigCases';
+import {
+  CLOUD_CONFIG_CASES, CloudConfigCase, cloudConfigControl, playCloudConfigCase, simulatedToken
+} from '../../../simulator/demo/cloudConfigCases';
 import { kubeconfigYaml } from '../../../simulator/harvester/kubeconfigEndpoint';
 import {
   checkCloudConfig, configVolume, ConfigCheck, jwtExpiry, kubeconfigFacts
@@ -13,7 +15,7 @@ import {
 import { parseYaml } from '@pkg/shared/miniYaml';
 import { needsSetup, setupReason } from '@pkg/overview/presentation';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo } from '../../harness/mount';
 
@@ -194,6 +196,19 @@ describe('the overview page', () => {
 
     expect(text(wrapper, 'overview-cloud-config')).toContain('The provider\'s pods wait for the file /var/lib/rancher/rke2/etc/config-files/cloud-provider-config on the nodes');
     expect(text(wrapper, 'overview-problems')).toContain('config file on the nodes (/var/lib/rancher/rke2/etc/config-files/cloud-provider-config) is missing or broken');
+  });
+
+  it('the K3s guest reads the file K3s\'s cloud-init puts on the nodes, not an RKE2 path; its broken case says so too', async() => {
+    const { wrapper } = await mountDemo(OverviewPage, K3S_GUEST.id);
+
+    expect(text(wrapper, 'overview-cloud-config')).toContain('a file on the nodes (/etc/kubernetes/cloud-config)');
+    expect(wrapper.text()).not.toContain('/var/lib/rancher/rke2');
+
+    // As `POST /__sim/cloud-config/<k3s-guest>/node-file-missing` plays it: the path of the guest's distribution.
+    expect(cloudConfigControl(state)('POST', [K3S_GUEST.id, 'node-file-missing']).status).toBe(200);
+    const { wrapper: broken } = await mountDemo(OverviewPage, K3S_GUEST.id);
+
+    expect(text(broken, 'overview-cloud-config')).toContain('wait for the file /etc/kubernetes/cloud-config on the nodes');
   });
 
   it('a missing Secret offers Set up', async() => {

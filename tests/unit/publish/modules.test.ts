@@ -1,12 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { helmFileOrder } from '../../../scripts/publish/archive';
 import { baseFromEndpoint, DEFAULT_BASE_URL, rawBaseFromRemote, resolveBaseUrl } from '../../../scripts/publish/config';
-import { chartMetadata, endpointFor, UI_PLUGIN_TEMPLATE } from '../../../scripts/publish/chart';
+import { chartMetadata, endpointFor, renderChartFiles, writeChartDir } from '../../../scripts/publish/chart';
 import { filesTxt } from '../../../scripts/publish/extension';
 import { packageInfoFrom } from '../../../scripts/publish/pkgInfo';
 import { compareVersions, findEntry, indexEntry, mergeIndex } from '../../../scripts/publish/repoIndex';
 import { parse } from 'yaml';
 import { ANNOTATIONS } from './fixture';
-import { renderTemplate } from './helmTemplate';
+import { helmTemplate } from './helm';
 
 // An index as another tool might have written it: odd quoting, unsorted keys, YAML 1.1-looking values.
 const FOREIGN_INDEX = `apiVersion: v1
@@ -38,7 +41,7 @@ const pkg = packageInfoFrom({
   name: 'harvester-cloud-ui', version: '0.1.0', rancher: { annotations: ANNOTATIONS }
 });
 const entry = (version: string) => indexEntry({
-  ...chartMetadata({ ...pkg, version }), version, appVersion: version
+  ...chartMetadata({ ...pkg, version }, 'https://example.org/repo'), version, appVersion: version
 }, {
   url: `assets/harvester-cloud-ui/harvester-cloud-ui-${ version }.tgz`, digest: `d${ version }`, created: '2026-01-01T00:00:00.000Z'
 });
@@ -133,7 +136,7 @@ describe('package.json checks', () => {
   it('lets package.json annotations override the chart defaults', () => {
     const meta = chartMetadata(packageInfoFrom({
       name: 'x', version: '0.1.0', rancher: { annotations: { ...ANNOTATIONS, 'catalog.cattle.io/certified': 'partner' } }
-    }));
+    }), 'https://example.org/repo');
 
     expect(meta.annotations['catalog.cattle.io/certified']).toBe('partner');
     expect(meta.annotations['catalog.cattle.io/ui-component']).toBe('plugins');
@@ -155,24 +158,24 @@ describe('files.txt and archive order', () => {
 });
 
 describe('the UIPlugin template', () => {
-  it('honours values overrides an admin may set at install time', () => {
-    const out = parse(renderTemplate(UI_PLUGIN_TEMPLATE, {
-      Values: {
-        plugin: {
-          endpoint: 'https://mirror.internal/ext/0.1.0', noCache: true, noAuth: false, metadata: {}
-        }
-      },
-      Chart: {
-        Name: 'harvester-cloud-ui', Version: '0.1.0+b1', AppVersion: '0.1.0'
-      },
-      Release: {
-        Name: 'other', Namespace: 'cattle-ui-plugin-system', Service: 'Helm'
-      },
-    }));
+  it('honours values overrides an admin may set at install time (helm template)', async() => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chart-'));
 
-    expect(out.spec.plugin).toStrictEqual({
-      name: 'harvester-cloud-ui', version: '0.1.0', endpoint: 'https://mirror.internal/ext/0.1.0', noCache: true, noAuth: false, metadata: {}
-    });
-    expect(out.metadata.labels['helm.sh/chart']).toBe('harvester-cloud-ui-0.1.0_b1');
+    try {
+      const pkg = packageInfoFrom({
+        name: 'harvester-cloud-ui', version: '0.1.0+b1', rancher: { annotations: ANNOTATIONS }
+      });
+
+      await writeChartDir(dir, renderChartFiles(pkg, 'https://example.org'));
+      const [out] = helmTemplate(dir, { release: 'other', set: ['plugin.endpoint=https://mirror.internal/ext/0.1.0', 'plugin.noCache=true'] });
+
+      expect(out.spec.plugin).toStrictEqual({
+        name: 'harvester-cloud-ui', version: '0.1.0+b1', endpoint: 'https://mirror.internal/ext/0.1.0', noCache: true, noAuth: false, metadata: ANNOTATIONS
+      });
+      expect(out.metadata.labels['helm.sh/chart']).toBe('harvester-cloud-ui-0.1.0_b1');
+      expect(out.metadata.labels['app.kubernetes.io/instance']).toBe('other');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

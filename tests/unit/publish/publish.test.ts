@@ -9,7 +9,7 @@ import { publish } from '../../../scripts/publish/publish';
 import {
   ANNOTATIONS, BASE_URL, fakeBuild, ICON, makeRepo, NAME, setVersion, snapshot
 } from './fixture';
-import { renderTemplate } from './helmTemplate';
+import { helmTemplate } from './helm';
 
 const T1 = new Date('2026-01-02T03:04:05.678Z');
 const T2 = new Date('2026-02-03T04:05:06.789Z');
@@ -39,21 +39,13 @@ const sha256 = (root: string, file: string) => createHash('sha256').update(readF
 const rawIndex = (root: string) => parseDocument(read(root, 'index.yaml'), { schema: 'failsafe' }).toJS();
 const entries = (root: string) => parse(read(root, 'index.yaml')).entries[NAME] as any[];
 
-/** Renders the archived chart's templates/cr.yaml as helm would install it from the Extensions page. */
+/** Renders the archived chart with Helm, as Rancher installs it from the Extensions page. */
 async function renderUIPlugin(root: string, archive: string) {
-  const files = Object.fromEntries((await readArchive(path.join(root, archive))).map((e) => [e.path, e.content]));
-  const chart = parse(files[`${ NAME }/Chart.yaml`]);
-  const ctx = {
-    Values: parse(files[`${ NAME }/values.yaml`]),
-    Chart:  {
-      Name: chart.name, Version: chart.version, AppVersion: chart.appVersion
-    },
-    Release: {
-      Name: NAME, Namespace: 'cattle-ui-plugin-system', Service: 'Helm'
-    },
-  };
+  const docs = helmTemplate(path.join(root, archive), { release: NAME });
 
-  return parse(renderTemplate(files[`${ NAME }/templates/cr.yaml`], ctx));
+  expect(docs).toHaveLength(1);
+
+  return docs[0];
 }
 
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -96,7 +88,7 @@ describe('publish: first version', () => {
       appVersion:  '0.1.0',
       type:        'application',
       description: 'Harvester Cloud Provider: load balancer, host storage and topology',
-      icon:        `assets/${ NAME }/icon.svg`,
+      icon:        `${ BASE_URL }/assets/${ NAME }/icon.svg`,
       annotations: {
         'catalog.cattle.io/certified':    'rancher',
         'catalog.cattle.io/namespace':    'cattle-ui-plugin-system',
@@ -111,15 +103,16 @@ describe('publish: first version', () => {
     expect(Object.keys(chart)).toStrictEqual([...Object.keys(chart)].sort());
   });
 
-  it('publishes the icon as a file of the repository, where Chart.yaml\'s relative icon path points', async() => {
+  it('publishes the icon as a file of the repository, where Chart.yaml\'s absolute icon URL points', async() => {
     const chartYaml = (await readArchive(path.join(root, ARCHIVE_1))).find((e) => e.path === `${ NAME }/Chart.yaml`);
     const { icon } = parse(chartYaml!.content);
+    const file = icon.slice(`${ BASE_URL }/`.length);
 
-    // Rancher opens it in a Git repo's checkout, or fetches it relative to an HTTP repo's URL: never a data: URL
-    expect(icon).not.toMatch(/^[a-z]+:/);
-    expect(read(root, icon)).toBe(ICON);
-    expect(statSync(path.join(root, icon)).mode & 0o777).toBe(0o644);
-    // index.yaml lists the same path, so ?link=icon finds it
+    // helm lint refuses anything but an absolute URL; under the base URL it is this repository's file
+    expect(icon).toBe(`${ BASE_URL }/assets/${ NAME }/icon.svg`);
+    expect(read(root, file)).toBe(ICON);
+    expect(statSync(path.join(root, file)).mode & 0o777).toBe(0o644);
+    // index.yaml lists the same URL, so ?link=icon finds it
     expect(entries(root)[0].icon).toBe(icon);
   });
 

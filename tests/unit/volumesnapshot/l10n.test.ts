@@ -1,6 +1,8 @@
-import enUs from '@pkg/l10n/en-us.yaml';
-import zhHans from '@pkg/l10n/zh-hans.yaml';
+import { allStrings } from '../../harness/l10n';
 import IntlMessageFormat from 'intl-messageformat';
+
+const enUs = allStrings('en-us');
+const zhHans = allStrings('zh-hans');
 
 const leaves = (o: any, prefix = ''): [string, string][] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? leaves(v, `${ prefix }${ k }.`) : [[`${ prefix }${ k }`, v as string]]));
 

@@ -1,0 +1,75 @@
+/**
+ * What every Rancher page loads for the extension before any of its screens (issue 26): the entry, and the strings
+ * the shell loads at start-up from the extension's `l10n/` folder for the page's language, plus en-us beside any
+ * other language (the shell's fallback: store/i18n.js `switchTo` merges the extensions' en-us too). The packs in
+ * `strings/` are loaded with the features and the Harvester guests that need them (shellAdapter/strings.ts), so they
+ * are not part of it. Budget: 12 KiB gzipped in all, whatever the language.
+ */
+import type { BundleProblem, BundleReport, ChunkInfo } from './bundle';
+
+const KIB = 1024;
+
+export const STARTUP_BUDGET = 12 * KIB;
+const FALLBACK_LOCALE = 'en-us';
+
+export interface StartupCost {
+  locale: string;
+  entry: number;
+  /** The start-up strings' chunks loaded for this language (its own, and en-us's as the fallback). */
+  strings: ChunkInfo[];
+  gzip: number;
+}
+
+/** The locale of a start-up strings chunk (`pkg:l10n/<locale>.yaml`), or null. */
+export function startupLocale(c: ChunkInfo): string | null {
+  const locales = c.modules.map((m) => /^pkg:l10n\/([^/]+)\.ya?ml$/.exec(m)?.[1]).filter((l): l is string => !!l);
+
+  return locales.length && locales.length === c.modules.length ? locales[0] : null;
+}
+
+/** The pack (`pkg:strings/<pack>/<locale>.yaml`) a chunk holds, or null. */
+export function packOf(c: ChunkInfo): { pack: string; locale: string } | null {
+  const m = c.modules.length === 1 ? /^pkg:strings\/([^/]+)\/([^/]+)\.ya?ml$/.exec(c.modules[0]) : null;
+
+  return m ? { pack: m[1], locale: m[2] } : null;
+}
+
+/** The start-up cost for each language the extension has start-up strings in. */
+export function startupCosts(report: BundleReport): StartupCost[] {
+  const start = report.chunks.filter((c) => startupLocale(c));
+  const locales = [...new Set(start.map((c) => startupLocale(c) as string))].sort();
+
+  return locales.map((locale) => {
+    const strings = start.filter((c) => [locale, FALLBACK_LOCALE].includes(startupLocale(c) as string));
+
+    return {
+      locale, entry: report.entry.gzip, strings, gzip: report.entry.gzip + strings.reduce((n, c) => n + c.gzip, 0)
+    };
+  });
+}
+
+const kib = (n: number) => `${ (n / KIB).toFixed(1) } KiB`;
+
+export function startupProblems(costs: StartupCost[]): BundleProblem[] {
+  return costs.filter((c) => c.gzip > STARTUP_BUDGET).map((c) => ({
+    enforced: true,
+    message:  `start-up (${ c.locale }): entry ${ kib(c.entry) } + strings ${ kib(c.gzip - c.entry) } = ${ kib(c.gzip) } gzipped, budget ${ kib(STARTUP_BUDGET) }`,
+  }));
+}
+
+/** The report lines: the start-up cost per language, then each pack's size per language. */
+export function formatStartup(report: BundleReport, costs: StartupCost[]): string[] {
+  const lines = costs.map((c) => `start-up (${ c.locale }): ${ kib(c.gzip) } gzipped (entry ${ kib(c.entry) } + start-up strings ${ c.strings.map((s) => `${ startupLocale(s) } ${ kib(s.gzip) }`).join(' + ') }), budget ${ kib(STARTUP_BUDGET) }`);
+  const packs = new Map<string, string[]>();
+
+  report.chunks.forEach((c) => {
+    const p = packOf(c);
+
+    if (p) {
+      packs.set(p.pack, [...(packs.get(p.pack) || []), `${ p.locale } ${ kib(c.gzip) }`].sort());
+    }
+  });
+  [...packs].sort(([a], [b]) => a.localeCompare(b)).forEach(([pack, sizes]) => lines.push(`strings pack ${ pack }: ${ sizes.join(', ') } (loaded with what shows it)`));
+
+  return lines;
+}

@@ -1,0 +1,38 @@
+/**
+ * A byte pipe between a TCP port on 127.0.0.1 and a Unix socket, for programs that run in a network namespace of
+ * their own (netns.ts): their namespace's loopback is not the machine's, but a Unix socket in the file system is
+ * reachable from both. Run as its own process, with plain Node (no imports beyond node:, so type stripping runs it):
+ *   node netBridge.ts unix-to-tcp <socket> <port>   (machine side: the socket reaches 127.0.0.1:<port>)
+ *   node netBridge.ts tcp-to-unix <port> <socket>   (inside the namespace: its 127.0.0.1:<port> reaches the socket)
+ * Pairs may repeat: `unix-to-tcp a.sock 27444 b.sock 27443`.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+
+function pipe(a: net.Socket, b: net.Socket): void {
+  a.pipe(b);
+  b.pipe(a);
+  a.on('error', () => b.destroy());
+  b.on('error', () => a.destroy());
+  a.on('close', () => b.destroy());
+  b.on('close', () => a.destroy());
+}
+
+const [mode, ...pairs] = process.argv.slice(2);
+
+for (let i = 0; i + 1 < pairs.length; i += 2) {
+  if (mode === 'unix-to-tcp') {
+    const [socket, port] = [pairs[i], Number(pairs[i + 1])];
+
+    fs.rmSync(socket, { force: true });
+    net.createServer((c) => pipe(c, net.connect(port, '127.0.0.1'))).listen(socket, () => fs.chmodSync(socket, 0o600));
+  } else if (mode === 'tcp-to-unix') {
+    const [port, socket] = [Number(pairs[i]), pairs[i + 1]];
+
+    net.createServer((c) => pipe(c, net.connect(socket))).listen(port, '127.0.0.1');
+  } else {
+    process.stderr.write(`netBridge: unknown mode ${ mode }\n`);
+    process.exit(2);
+  }
+}
+process.on('SIGTERM', () => process.exit(0));
