@@ -1,5 +1,6 @@
 import globals from 'globals';
 import shellConfig from '@rancher/shell/eslint.config.base.mjs';
+import dataLayer from './scripts/eslint/dataLayer.mjs';
 
 // Reaches past the extension API into the dashboard's internals: only shellAdapter/ may make them (issue 21), each
 // with a row in shellAdapter/versions.ts. `_type` is Steve's wire field for an object's own `type` (rancher/steve
@@ -30,5 +31,13 @@ export default [
     files:   ['pkg/**/*.ts', 'pkg/**/*.js', 'pkg/**/*.vue'],
     ignores: ['pkg/**/shellAdapter/**'],
     rules:   { 'no-restricted-syntax': ['error', ...SHELL_INTERNALS] },
+  },
+  {
+    // The store, Steve's URLs and queries, and the dashboard's code: in data/ and shellAdapter/ only (issue 26,
+    // scripts/eslint/dataLayer.mjs).
+    files:   ['pkg/**/*.ts', 'pkg/**/*.js', 'pkg/**/*.vue'],
+    ignores: ['pkg/**/shellAdapter/**', 'pkg/**/data/**'],
+    plugins: { local: dataLayer },
+    rules:   { 'local/data-layer': 'error' },
   },
 ];

@@ -11,6 +11,7 @@ import { registerStorage } from './storageClass/register';
 import { registerSnapshotClass } from './snapshotclass/register';
 import { registerTopology } from './topology/register';
 import { registerOverview } from './overview/register';
+import { registerSetup } from './setup/register';
 import { registerLoadBalancers } from './loadBalancersPage/register';
 import { registerVolumeSnapshots } from './volumesnapshot/register';
 
@@ -42,6 +43,7 @@ export default function(plugin: IPlugin, internal?: PluginInternals): void {
   registerSnapshotClass(plugin);
   registerTopology(plugin);
   registerOverview(plugin);
+  registerSetup(plugin);
   registerLoadBalancers(plugin);
   registerVolumeSnapshots(plugin);
 }

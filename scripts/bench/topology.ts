@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { groupNodes } from '../../pkg/harvester-cloud-ui/topology/grouping';
 import { analyseDrift, HostSnapshot } from '../../pkg/harvester-cloud-ui/topology/drift';
 import { REGION, ZONE } from '../../pkg/harvester-cloud-ui/topology/labels';
-import { KubeObject } from '../../pkg/harvester-cloud-ui/environment/types';
+import { KubeObject } from '../../pkg/harvester-cloud-ui/data/types';
 
 export interface TopologyTiming {
   nodes: number;

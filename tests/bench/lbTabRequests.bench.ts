@@ -1,52 +1,32 @@
-import zlib from 'node:zlib';
-import { setupServer } from 'msw/node';
 import { flushPromises } from '@vue/test-utils';
-import { steveHandlers } from '../msw/steve';
-import { createState } from '../../simulator/steve/state';
 import { demoSeed } from '../../simulator/demo/seed';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { createTestStore, loadSchemas } from '../harness/store';
 import { mountWithStore } from '../harness/mount';
 import { manyServices, withObjects } from '../harness/manyServices';
+import { useDemoServer } from '../harness/demoServer';
+import { CREATE_ROUTE, newLoadBalancer } from '../harness/serviceTab';
 import AddOnConfigTab from '@pkg/addOnConfig/AddOnConfigTab.vue';
 import { record } from './record';
+
+const demo = useDemoServer();
 
 // What opening the tab costs on a cold page (no Services in the store yet): the requests it makes itself, with
 // each answer's size as built and as sent (Rancher gzips API answers: rancher/steve GzipWriter, default level).
 async function measure(name: string, seed = demoSeed()) {
-  const server = setupServer(...steveHandlers(createState(seed)));
-
-  server.listen();
-  const requests: { method: string; url: string; bytes: number; gzip: number }[] = [];
-
-  server.events.on('response:mocked', async({ request, response }) => {
-    const body = Buffer.from(await response.clone().arrayBuffer());
-    const url = new URL(request.url);
-
-    requests.push({
-      method: request.method, url: url.pathname + url.search, bytes: body.length, gzip: zlib.gzipSync(body).length
-    });
-  });
+  demo.load(seed);
+  const requests = demo.record();
   const store = createTestStore({ clusterId: RKE2_GUEST.id });
 
   await loadSchemas(store);
-  const svc = await store.dispatch('cluster/create', {
-    type: 'service', metadata: { name: 'bench', namespace: 'default' }, spec: { type: 'LoadBalancer', ports: [{ port: 80, protocol: 'TCP' }] }
-  });
+  const svc = await newLoadBalancer(store, { name: 'bench', namespace: 'default' }, [{ port: 80, protocol: 'TCP' }]);
   const before = requests.length;
 
   mountWithStore(AddOnConfigTab, store, {
     props:  { resource: svc },
-    global: {
-      mocks: {
-        $route: {
-          name: 'c-cluster-product-resource-create', query: {}, params: {}
-        }
-      }
-    }
+    global: { mocks: { $route: CREATE_ROUTE } }
   });
   await flushPromises();
-  server.close();
   record(name, requests.slice(before));
 
   return requests.slice(before);

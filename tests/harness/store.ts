@@ -74,3 +74,14 @@ export async function loadSchemas(store: Store<any>): Promise<void> {
     store.dispatch('cluster/loadSchemas', true),
   ]);
 }
+
+/** A store on `clusterId` as when the cluster explorer opens: schemas, and Rancher's clusters the store holds at login. */
+export async function demoStore(clusterId: string, locale: Locale = 'en-us'): Promise<Store<any>> {
+  const store = createTestStore({ clusterId, locale });
+
+  await loadSchemas(store);
+  await store.dispatch('management/findAll', { type: 'management.cattle.io.cluster', opt: { watch: false } });
+  await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } }).catch(() => []);
+
+  return store;
+}

@@ -1,18 +1,13 @@
 // Runs in the default (jsdom) environment on purpose: that is where unit tests use these handlers.
-import { setupServer } from 'msw/node';
-import { steveHandlers } from './steve';
-import { createState } from '../../simulator/steve/state';
-import { demoSeed } from '../../simulator/demo/seed';
 import { RKE2_GUEST, HARVESTER_HOST, CLOUD_CREDENTIAL } from '../../simulator/demo/ids';
 import { createTestStore, loadSchemas } from '../harness/store';
-import { hostList } from '@pkg/environment/hostCluster';
+import { useDemoServer } from '../harness/demoServer';
+import { hostList } from '@pkg/data/clusterProxy';
 import { ChangeEvent } from '../../simulator/steve/types';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+// The harness serves these handlers (steveHandlers) on the demo, as every unit test uses them.
+const demo = useDemoServer();
+const { state } = demo;
 
 describe('steveHandlers with the real dashboard store', () => {
   it('loads schemas and lists services of the rke2 guest', async() => {
@@ -58,19 +53,11 @@ describe('steveHandlers with the real dashboard store', () => {
   });
 
   it('answers as the viewer when asked to: no PUT in schemas, 403 on the cloud credential', async() => {
-    const viewerServer = setupServer(...steveHandlers(createState(demoSeed()), { user: 'viewer' }));
+    demo.as('viewer');
+    const store = createTestStore({ clusterId: RKE2_GUEST.id });
 
-    server.close();
-    viewerServer.listen();
-    try {
-      const store = createTestStore({ clusterId: RKE2_GUEST.id });
-
-      await loadSchemas(store);
-      expect(store.getters['cluster/schemaFor']('service').resourceMethods).toEqual(['GET']);
-      await expect(store.dispatch('rancher/request', { url: `/v3/cloudcredentials/${ CLOUD_CREDENTIAL.id }` })).rejects.toMatchObject({ _status: 403 });
-    } finally {
-      viewerServer.close();
-      server.listen();
-    }
+    await loadSchemas(store);
+    expect(store.getters['cluster/schemaFor']('service').resourceMethods).toEqual(['GET']);
+    await expect(store.dispatch('rancher/request', { url: `/v3/cloudcredentials/${ CLOUD_CREDENTIAL.id }` })).rejects.toMatchObject({ _status: 403 });
   });
 });

@@ -2,32 +2,22 @@
  * The simulator's Harvester controllers, stepped by hand (as tests do) over the demo data: what a user of the
  * guest cluster sees after creating a LoadBalancer Service or a PVC, and after a VM migrates.
  */
-import { startControllers } from '../../simulator/controllers';
 import { crc32, loadBalancerName } from '../../simulator/controllers/loadBalancerName';
-import { ControllerRuntime } from '../../simulator/controllers/runtime';
-import { SimState } from '../../simulator/steve/state';
-import { call, demoState, RKE2 } from './helpers';
+import { call, RKE2, useControllers } from './helpers';
 
 const HOST = '/k8s/clusters/c-hh001/v1';
 const K3S = '/k8s/clusters/c-k3sg001/v1';
 const LBS = `${ HOST }/loadbalancer.harvesterhci.io.loadbalancers`;
 const NETWORK = 'cloudprovider.harvesterhci.io/network';
 
-let state: SimState;
-let controllers: ControllerRuntime;
-
-beforeEach(() => {
-  state = demoState();
-  controllers = startControllers(state);
-});
-afterEach(() => controllers.stop());
+const world = useControllers();
 
 function step(): void {
-  expect(call(state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
+  expect(call(world.state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
 }
 
 function lbService(name: string, annotations: Record<string, string>, port = 8080): any {
-  const res = call(state, 'POST', `${ RKE2 }/services`, {
+  const res = call(world.state, 'POST', `${ RKE2 }/services`, {
     body: {
       metadata: {
         name, namespace: 'default', annotations
@@ -47,7 +37,7 @@ function lbService(name: string, annotations: Record<string, string>, port = 808
   return res.body;
 }
 
-const get = (path: string) => call(state, 'GET', path).body;
+const get = (path: string) => call(world.state, 'GET', path).body;
 const eventsOf = (base: string, name: string) => get(`${ base }/events`).data.filter((e: any) => e.involvedObject.name === name).map((e: any) => [e._type, e.reason, e.message]);
 
 describe('Harvester load balancers and IPAM', () => {
@@ -87,9 +77,9 @@ describe('Harvester load balancers and IPAM', () => {
 
     // Deleted now, the Service leaves its load balancer behind: provider v0.2.7's GetLoadBalancer reports none without
     // `status.address`, so the service controller only drops its finalizer (the controller differential saw it).
-    expect(call(state, 'DELETE', `${ RKE2 }/services/default/shop`).status).toBe(204);
+    expect(call(world.state, 'DELETE', `${ RKE2 }/services/default/shop`).status).toBe(204);
     step();
-    expect(call(state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(200);
+    expect(call(world.state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(200);
   });
 
   it('a Service whose load balancer carries its address releases it when deleted', () => {
@@ -97,19 +87,19 @@ describe('Harvester load balancers and IPAM', () => {
 
     step();
     // Any change of the Service's spec or annotations is a new sync, which writes kube-vip's address to the host.
-    expect(call(state, 'PATCH', `${ RKE2 }/services/default/cart`, { body: { metadata: { labels: { tier: 'web' } } } }).status).toBe(200);
+    expect(call(world.state, 'PATCH', `${ RKE2 }/services/default/cart`, { body: { metadata: { labels: { tier: 'web' } } } }).status).toBe(200);
     step();
     const lbName = loadBalancerName('rke2-guest', 'default', 'cart', created.metadata.uid);
 
     expect(get(`${ LBS }/default/${ lbName }`).status.address).toBe('192.168.100.51');
-    expect(call(state, 'DELETE', `${ RKE2 }/services/default/cart`).status).toBe(204);
+    expect(call(world.state, 'DELETE', `${ RKE2 }/services/default/cart`).status).toBe(204);
     step();
-    expect(call(state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(404);
+    expect(call(world.state, 'GET', `${ LBS }/default/${ lbName }`).status).toBe(404);
     expect(get(`${ HOST }/loadbalancer.harvesterhci.io.ippools/pool-rke2-guest`).status.allocated['192.168.100.51']).toBeUndefined();
   });
 
   /** IP pools through the simulator's control API (a name already there is replaced). */
-  const pool = (name: string, subnet: string, selector: any, labels?: Record<string, string>) => expect(call(state, 'POST', '/__sim/controllers/pools', { as: null, body: { metadata: { name, labels }, spec: { ranges: [{ subnet, gateway: subnet.replace(/0\/24$/, '1') }], selector } } }).status).toBe(201);
+  const pool = (name: string, subnet: string, selector: any, labels?: Record<string, string>) => expect(call(world.state, 'POST', '/__sim/controllers/pools', { as: null, body: { metadata: { name, labels }, spec: { ranges: [{ subnet, gateway: subnet.replace(/0\/24$/, '1') }], selector } } }).status).toBe(201);
   /** pool-rke2-guest moved to a network none of the guest's VMs is on: no pool serves rke2-guest any more. */
   const noPoolForTheGuest = () => pool('pool-rke2-guest', '192.168.100.0/24', {
     network: 'default/vlan900',
@@ -213,14 +203,14 @@ describe('Harvester load balancers and IPAM', () => {
 
     lbService('idle', { [NETWORK]: 'default/vlan200' });
     expect(get(`${ RKE2 }/services/default/idle`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toBeUndefined();
-    expect(controllers.pending()).toBeGreaterThan(0);
+    expect(world.controllers.pending()).toBeGreaterThan(0);
     step();
     expect(JSON.stringify(get(LBS).data.filter((l: any) => !l.id.includes('idle')).map((l: any) => [l.id, l.status]))).toBe(before);
   });
 });
 
 describe('Harvester CSI provisioning', () => {
-  const pvc = (name: string, storageClassName: string, accessModes = ['ReadWriteOnce']) => call(state, 'POST', `${ RKE2 }/persistentvolumeclaims`, {
+  const pvc = (name: string, storageClassName: string, accessModes = ['ReadWriteOnce']) => call(world.state, 'POST', `${ RKE2 }/persistentvolumeclaims`, {
     body: {
       metadata: { name, namespace: 'default' },
       spec:     {
@@ -247,7 +237,7 @@ describe('Harvester CSI provisioning', () => {
   });
 
   it('reports the driver\'s errors: RWX unsupported, host class not found, empty host class name', () => {
-    const sc = (name: string, hostStorageClass: string) => call(state, 'POST', `${ RKE2 }/storage.k8s.io.storageclasses`, {
+    const sc = (name: string, hostStorageClass: string) => call(world.state, 'POST', `${ RKE2 }/storage.k8s.io.storageclasses`, {
       body: {
         metadata: { name }, provisioner: 'driver.harvesterhci.io', parameters: { hostStorageClass }
       }
@@ -272,24 +262,24 @@ describe('guest node topology', () => {
 
   it('a migration to another zone re-syncs a node with provider 0.2.x and leaves 0.1.x nodes drifted', () => {
     expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-east-1a');
-    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'rke2-guest-pool1-a', node: 'hh-node-3' }, as: null }).status).toBe(200);
+    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'rke2-guest-pool1-a', node: 'hh-node-3' }, as: null }).status).toBe(200);
     step();
     expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-west-1a');
     expect(get(`${ HOST }/kubevirt.io.virtualmachineinstances/default/rke2-guest-pool1-a`).status.nodeName).toBe('hh-node-3');
 
     const k3sZone = zone(K3S, 'k3s-guest-node-1');
 
-    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'k3s-guest-node-1', node: 'hh-node-3' }, as: null }).status).toBe(200);
+    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'k3s-guest-node-1', node: 'hh-node-3' }, as: null }).status).toBe(200);
     step();
     expect(zone(K3S, 'k3s-guest-node-1')).toBe(k3sZone);
-    expect(call(state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'nope', node: 'hh-node-3' }, as: null }).status).toBe(404);
+    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'nope', node: 'hh-node-3' }, as: null }).status).toBe(404);
   });
 
   it('a new guest node takes its labels and providerID from its VM', () => {
     const vm = get(`${ HOST }/kubevirt.io.virtualmachines/default/rke2-guest-pool1-b`);
 
-    expect(call(state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(204);
-    expect(call(state, 'POST', `${ RKE2 }/nodes`, { body: { metadata: { name: 'rke2-guest-pool1-b' }, spec: {} } }).status).toBe(201);
+    expect(call(world.state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(204);
+    expect(call(world.state, 'POST', `${ RKE2 }/nodes`, { body: { metadata: { name: 'rke2-guest-pool1-b' }, spec: {} } }).status).toBe(201);
     step();
     const node = get(`${ RKE2 }/nodes/rke2-guest-pool1-b`);
 

@@ -3,25 +3,17 @@
  * creating a VolumeSnapshot and a PVC restoring from it.
  */
 import { CSI_ON_STEP, startControllers } from '../../simulator/controllers';
-import { ControllerRuntime } from '../../simulator/controllers/runtime';
-import { getObject, SimState, storeObject } from '../../simulator/steve/state';
-import { call, demoState, RKE2 } from './helpers';
+import { getObject, storeObject } from '../../simulator/steve/state';
+import { call, RKE2, useControllers } from './helpers';
 
 const K3S = '/k8s/clusters/c-k3sg001/v1';
 const SNAPS = 'snapshot.storage.k8s.io.volumesnapshots';
 
-let state: SimState;
-let controllers: ControllerRuntime;
+const world = useControllers();
 
-beforeEach(() => {
-  state = demoState();
-  controllers = startControllers(state);
-});
-afterEach(() => controllers.stop());
-
-const step = () => expect(call(state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
-const get = (path: string) => call(state, 'GET', path).body;
-const post = (path: string, body: unknown) => call(state, 'POST', path, { body });
+const step = () => expect(call(world.state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
+const get = (path: string) => call(world.state, 'GET', path).body;
+const post = (path: string, body: unknown) => call(world.state, 'POST', path, { body });
 const snapshot = (name: string, className: string, pvc = 'data-db-0') => ({
   apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot', metadata: { name, namespace: 'default' }, spec: { volumeSnapshotClassName: className, source: { persistentVolumeClaimName: pvc } }
 });
@@ -100,10 +92,10 @@ describe('VolumeSnapshots on Harvester guests', () => {
 
     expect(get(`${ HOST }/${ SNAPS }/default/snapshot-${ l1.metadata.uid }`).spec.source.persistentVolumeClaimName).toBe('pvc-3f1c9a52-7a1e-4d7e-9c1b-000000000019');
 
-    const ds = JSON.parse(JSON.stringify(getObject(state, 'c-m-rke2g001', 'apps.daemonset', 'kube-system/harvester-csi-driver')));
+    const ds = JSON.parse(JSON.stringify(getObject(world.state, 'c-m-rke2g001', 'apps.daemonset', 'kube-system/harvester-csi-driver')));
 
     ds.spec.template.spec.containers[0].image = 'rancher/harvester-csi-driver:v0.2.8';
-    storeObject(state, 'c-m-rke2g001', 'apps.daemonset', ds);
+    storeObject(world.state, 'c-m-rke2g001', 'apps.daemonset', ds);
     post(`${ RKE2 }/${ SNAPS }`, snapshot('b2', 'harvester-backup'));
     step();
     const b2 = get(`${ RKE2 }/${ SNAPS }/default/b2`);
@@ -134,13 +126,13 @@ describe('VolumeSnapshots on Harvester guests', () => {
 
 describe('the e2e and compat suites\' controllers (CSI_ON_STEP)', () => {
   it('run the CSI driver only, and only when stepped: a snapshot waits, then gets ready; a Service gets no address', () => {
-    controllers.stop();
-    controllers = startControllers(state, CSI_ON_STEP);
+    world.controllers.stop();
+    world.controllers = startControllers(world.state, CSI_ON_STEP);
     expect(post(`${ RKE2 }/${ SNAPS }`, snapshot('e2e-1', 'harvester-snapshot')).status).toBe(201);
     expect(post(`${ RKE2 }/services`, {
       apiVersion: 'v1', kind: 'Service', metadata: { name: 'e2e-lb', namespace: 'default' }, spec: { type: 'LoadBalancer', ports: [{ port: 80 }] }
     }).status).toBe(201);
-    expect(controllers.pending()).toBe(1);
+    expect(world.controllers.pending()).toBe(1);
     step();
     expect(get(`${ RKE2 }/${ SNAPS }/default/e2e-1`).status?.readyToUse).toBe(true);
     expect(get(`${ RKE2 }/services/default/e2e-lb`).status?.loadBalancer?.ingress).toBeUndefined();

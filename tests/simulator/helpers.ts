@@ -1,10 +1,28 @@
 import { demoSeed } from '../../simulator/demo/seed';
 import { handleRequest } from '../../simulator/router';
 import { createState, SimState } from '../../simulator/steve/state';
+import { startControllers } from '../../simulator/controllers';
+import { ControllerRuntime } from '../../simulator/controllers/runtime';
 import { SimRequest, SimResponse, UserName } from '../../simulator/steve/types';
 
 export function demoState(): SimState {
   return createState(demoSeed());
+}
+
+/**
+ * For a test file of the controllers: each test gets a fresh demo state with the simulated Harvester controllers
+ * running on it (`opts`, e.g. the CSI driver one step at a time), stopped after the test.
+ */
+export function useControllers(opts?: Parameters<typeof startControllers>[1]): { state: SimState; controllers: ControllerRuntime } {
+  const world = {} as { state: SimState; controllers: ControllerRuntime };
+
+  beforeEach(() => {
+    world.state = demoState();
+    world.controllers = startControllers(world.state, opts);
+  });
+  afterEach(() => world.controllers.stop());
+
+  return world;
 }
 
 /** One request to the core as a user (admin unless told), with an optional body and query. */

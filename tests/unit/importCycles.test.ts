@@ -21,8 +21,8 @@ function importsOf(file: string, known: Set<string>): string[] {
   const src = fs.readFileSync(file, 'utf8');
   const out: string[] = [];
 
-  for (const m of src.matchAll(/^\s*(?:import|export)[^;]*?from '(\.[^']+)'|import\('(\.[^']+)'\)/gms)) {
-    const base = path.resolve(path.dirname(file), m[1] || m[2]);
+  for (const m of src.matchAll(/^\s*(?:import|export)[^;]*?from '(\.[^']+)'|import\('(\.[^']+)'\)|require\('(\.[^']+)'\)/gms)) {
+    const base = path.resolve(path.dirname(file), m[1] || m[2] || m[3]);
     const hit = [base, `${ base }.ts`, `${ base }.vue`, path.join(base, 'index.ts')].find((f) => known.has(f));
 
     if (hit) {
@@ -57,10 +57,75 @@ function cyclesIn(root: string): string[] {
   return cycles;
 }
 
+/**
+ * Cycles between the folders of a package (its top-level folders; files at its root are one more node): a folder
+ * that imports another which imports it back has no floor, even when no two files import each other. The first
+ * file import that makes each edge is named.
+ */
+function folderCyclesIn(root: string): string[] {
+  const files = sourceFiles(root);
+  const known = new Set(files);
+  const folderOf = (f: string) => {
+    const rel = path.relative(root, f).split(path.sep);
+
+    return rel.length > 1 ? rel[0] : '.';
+  };
+  const edges = new Map<string, Map<string, string>>();
+
+  files.forEach((f) => importsOf(f, known).forEach((d) => {
+    const [a, b] = [folderOf(f), folderOf(d)];
+
+    if (a !== b && !edges.get(a)?.has(b)) {
+      edges.set(a, (edges.get(a) || new Map()).set(b, `${ path.relative(root, f) } imports ${ path.relative(root, d) }`));
+    }
+  }));
+  const cycles: string[] = [];
+  const done = new Set<string>();
+  const visit = (n: string, stack: string[]) => {
+    if (stack.includes(n)) {
+      const loop = [...stack.slice(stack.indexOf(n)), n];
+
+      cycles.push(`${ loop.join(' -> ') } (${ loop.slice(1).map((b, i) => edges.get(loop[i])?.get(b)).join('; ') })`);
+
+      return;
+    }
+    if (!done.has(n)) {
+      [...(edges.get(n)?.keys() || [])].forEach((m) => visit(m, [...stack, n]));
+      done.add(n);
+    }
+  };
+
+  [...edges.keys()].sort().forEach((n) => visit(n, []));
+
+  return cycles;
+}
+
+const PACKAGES = fs.readdirSync(path.join(REPO, 'pkg'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `pkg/${ e.name }`);
+
 // A cycle makes load order decide what is undefined, and keeps a reader from seeing which module a decision is in.
 describe('modules import each other without cycles', () => {
   it.each(['simulator', 'pkg/harvester-cloud-ui', 'stack/src'])('%s (.ts and .vue, type-only imports and lazy imports included)', (dir) => {
     expect(cyclesIn(path.join(REPO, dir))).toEqual([]);
+  });
+
+  it.each(PACKAGES)('%s has no folder importing another that imports it back (every folder of pkg/, .vue included)', (dir) => {
+    expect(folderCyclesIn(path.join(REPO, dir))).toEqual([]);
+  });
+
+  it('finds a folder cycle that no two files make: a feature reading through another feature that reads back', () => {
+    const dir = fs.mkdtempSync(path.join(REPO, 'tmp', 'folders-'));
+
+    try {
+      fs.mkdirSync(path.join(dir, 'overview'));
+      fs.mkdirSync(path.join(dir, 'setup'));
+      fs.writeFileSync(path.join(dir, 'overview', 'load.ts'), "import type { Plan } from '../setup/plan';\nexport type Load = Plan;\n");
+      fs.writeFileSync(path.join(dir, 'setup', 'plan.ts'), 'export type Plan = string;\n');
+      fs.writeFileSync(path.join(dir, 'setup', 'Page.vue'), "<script lang=\"ts\">\nconst load = () => import('../overview/load');\nexport default { load };\n</script>\n");
+      expect(cyclesIn(dir)).toEqual([]);
+      expect(folderCyclesIn(dir)).toEqual(['overview -> setup -> overview (overview/load.ts imports setup/plan.ts; setup/Page.vue imports overview/load.ts)']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('finds a cycle when there is one', () => {

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { LbConfig } from './annotations';
 import { ingressAddress, primaryCandidates, serviceRef } from './services';
 

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 /**
  * How the cloud provider names the Harvester LoadBalancer of a guest Service (cloud-provider-harvester

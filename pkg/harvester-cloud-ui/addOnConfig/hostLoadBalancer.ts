@@ -1,4 +1,5 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
+import { Filter, eq, label } from '../data/steve';
 
 /**
  * Labels the cloud provider puts on the Harvester LoadBalancer of a guest Service (cloud-provider-harvester
@@ -9,8 +10,6 @@ export const LB_LABELS = {
   serviceNamespace: 'cloudprovider.harvesterhci.io/serviceNamespace',
   serviceName:      'cloudprovider.harvesterhci.io/serviceName',
 } as const;
-
-export const HOST_LB_TYPE = 'loadbalancer.harvesterhci.io.loadbalancer';
 
 export interface HostLbCondition {
   type: string;
@@ -38,8 +37,8 @@ export interface HostLbStatus {
  * unknown. Labels, not `labelSelector`: Steve's SQL cache (Rancher 2.12+) indexes labels and never reads
  * `labelSelector` (rancher/steve v0.10.2 listprocessor `ParseQuery`), so a selector would fetch every LoadBalancer.
  */
-export function hostLbFilter(clusterName: string | null, namespace: string, name: string): string[] {
-  return clusterName === null ? [`metadata.labels[${ LB_LABELS.serviceNamespace }]=${ namespace }`, `metadata.labels[${ LB_LABELS.serviceName }]=${ name }`] : [`metadata.labels[${ LB_LABELS.cluster }]=${ clusterName }`];
+export function hostLbFilter(clusterName: string | null, namespace: string, name: string): Filter[] {
+  return clusterName === null ? [eq(label(LB_LABELS.serviceNamespace), namespace), eq(label(LB_LABELS.serviceName), name)] : [eq(label(LB_LABELS.cluster), clusterName)];
 }
 
 export function describeHostLb(lb: KubeObject | null | undefined): HostLbStatus | null {

@@ -11,9 +11,8 @@
  *   lets an empty project or guestCluster in a scope match anything;
  * - a chosen pool with no address left fails with "no IP addresses available".
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
-export const HOST_IP_POOL_TYPE = 'loadbalancer.harvesterhci.io.ippool';
 export const GLOBAL_POOL_LABEL = 'loadbalancer.harvesterhci.io/global-ip-pool';
 const LB_ANNOTATION = 'loadbalancer.harvesterhci.io';
 

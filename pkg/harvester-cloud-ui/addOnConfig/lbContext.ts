@@ -1,4 +1,8 @@
-import { KubeObject, StoreLike } from '../environment/types';
+import { KubeObject } from '../data/types';
+import { StoreLike, find } from '../data/store';
+import { CONFIG_MAP, SERVICE } from '../data/typeIds';
+import { GuestQuery, guestList } from '../data/guest';
+import { eq } from '../data/steve';
 import { installedWorkload, versionFromWorkload } from '../environment/installedVersions';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
 import { clusterNameFromWorkload } from './hostLbName';
@@ -30,16 +34,14 @@ export const SERVICE_FIELDS = [
  * includeFields: one dotted path per `include` value; the resource's id, type and links stay). With 5,000 Services
  * in a cluster this is what keeps the tab's requests small (docs/performance.md).
  *
- * A plain request (`cluster/request`), never `findAll`/`find`: these objects are partial, and put into the store
+ * A plain request (data/guest.ts), never `findAll`/`find`: these objects are partial, and put into the store
  * they would replace the objects the page holds (its `liveValue`) with copies lacking most fields, so a save or
  * the shell's conflict merge would drop what they lack. They stay in this tab's context only.
  */
-export function loadBalancerServicesUrl(store: StoreLike): string {
-  const base = store.getters['cluster/urlFor']('service');
-  const sep = base.includes('?') ? '&' : '?';
-  const include = SERVICE_FIELDS.map((f) => `include=${ encodeURIComponent(f) }`).join('&');
+export const LOAD_BALANCER_SERVICES: GuestQuery = { filters: [eq('spec.type', 'LoadBalancer')], include: SERVICE_FIELDS };
 
-  return `${ base }${ sep }filter=spec.type=LoadBalancer&${ include }`;
+export function listLoadBalancerServices(store: StoreLike): Promise<KubeObject[]> {
+  return guestList(store, SERVICE, LOAD_BALANCER_SERVICES);
 }
 
 /**
@@ -49,8 +51,8 @@ export function loadBalancerServicesUrl(store: StoreLike): string {
  */
 export async function loadLbContext(store: StoreLike): Promise<LbContext> {
   const [services, configMap, provider] = await Promise.allSettled([
-    store.dispatch('cluster/request', { url: loadBalancerServicesUrl(store) }).then((res) => res?.data || []),
-    store.dispatch('cluster/find', { type: 'configmap', id: NAD_MAPPING_ID }),
+    listLoadBalancerServices(store),
+    find(store, 'cluster', CONFIG_MAP, NAD_MAPPING_ID),
     installedWorkload(store, 'cloudProvider'),
   ]);
   const workload = provider.status === 'fulfilled' ? provider.value : null;

@@ -7,37 +7,39 @@
  * - the host's IP pools only on demand (`loadPoolVerdicts`), offered when the LoadBalancer's Ready message is about
  *   pools: opening the page costs one request more than before, the events.
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, hostList } from '../environment/hostCluster';
-import { classifyHttpFailure } from '../environment/httpFailure';
-import {
-  HOST_LB_TYPE, HostLbStatus, LB_LABELS, describeHostLb, hostLbFilter
-} from './hostLoadBalancer';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { EVENT, HOST_IP_POOL, HOST_LB } from '../data/typeIds';
+import { guestList, guestListUrl } from '../data/guest';
+import { hostList } from '../data/clusterProxy';
+import { eq } from '../data/steve';
+import { classifyHttpFailure } from '../data/failure';
+import { findHostClusterId } from '../environment/hostCluster';
+import { HostLbStatus, LB_LABELS, describeHostLb, hostLbFilter } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';
-import { HOST_IP_POOL_TYPE, PoolVerdict, matchPoolsWithRule } from './ipPoolMatch';
+import { PoolVerdict, matchPoolsWithRule } from './ipPoolMatch';
 import { ServiceEvent, explainMessage, loadBalancerEvents } from './pendingReasons';
 import { serviceRef } from './services';
 import { ANNOTATIONS } from './annotations';
 
 export type EventsResult = { state: 'read'; events: ServiceEvent[] } | { state: 'unreadable' };
 
+/** The Service's events: its namespace, its kind and uid (its name before it has one). */
+function eventsQuery(svc: KubeObject) {
+  return {
+    namespace: svc.metadata.namespace || 'default',
+    filters:   [eq('involvedObject.kind', 'Service'), svc.metadata.uid ? eq('involvedObject.uid', svc.metadata.uid) : eq('involvedObject.name', svc.metadata.name)],
+  };
+}
+
 /** `<cluster>/v1/events/<namespace>?filter=…`, keeping the query the store's own URL carries. */
 export function eventsUrl(store: StoreLike, svc: KubeObject): string {
-  const ns = svc.metadata.namespace || 'default';
-  const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
-  const params = new URLSearchParams(query);
-
-  params.append('filter', 'involvedObject.kind=Service');
-  params.append('filter', svc.metadata.uid ? `involvedObject.uid=${ svc.metadata.uid }` : `involvedObject.name=${ svc.metadata.name }`);
-
-  return `${ path.replace(/\/+$/, '') }/${ encodeURIComponent(ns) }?${ params.toString() }`;
+  return guestListUrl(store, EVENT, eventsQuery(svc));
 }
 
 export async function loadServiceEvents(store: StoreLike, svc: KubeObject): Promise<EventsResult> {
   try {
-    const res = await store.dispatch('cluster/request', { url: eventsUrl(store, svc) });
-
-    return { state: 'read', events: loadBalancerEvents(res?.data || [], svc) };
+    return { state: 'read', events: loadBalancerEvents(await guestList(store, EVENT, eventsQuery(svc)), svc) };
   } catch (e) {
     return { state: 'unreadable' };
   }
@@ -83,7 +85,7 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
   const ns = owner.metadata.namespace || 'default';
 
   try {
-    const lbs = await hostList(store, hostId, HOST_LB_TYPE, { filters: hostLbFilter(clusterName, ns, owner.metadata.name) });
+    const lbs = await hostList(store, hostId, HOST_LB, { filters: hostLbFilter(clusterName, ns, owner.metadata.name) });
     const lb = pickHostLb(lbs, owner, clusterName);
     const status = describeHostLb(lb);
 
@@ -106,7 +108,7 @@ export async function loadHostLoadBalancer(store: StoreLike, guestClusterId: str
 /** The host's IP pools, each with its verdict for this LoadBalancer; null when they cannot be read. */
 export async function loadPoolVerdicts(store: StoreLike, hostId: string, lb: KubeObject): Promise<PoolVerdict[] | null> {
   try {
-    return matchPoolsWithRule(await hostList(store, hostId, HOST_IP_POOL_TYPE), lb);
+    return matchPoolsWithRule(await hostList(store, hostId, HOST_IP_POOL), lb);
   } catch (e) {
     return null;
   }

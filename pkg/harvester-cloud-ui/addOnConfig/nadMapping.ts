@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 /**
  * ConfigMap `kube-system/harvester-nad-mapping`, key `interface-nad-mapping`: a JSON object NAD -> guest interface

@@ -7,7 +7,7 @@
  * `pkg/webhook/loadbalancer/validator.go`), which the provider passes on. A message no pattern knows is shown
  * verbatim. Cluster values are returned as text: the view renders them as text, never HTML.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 export type PendingCause =
   | 'noMatchingPool' | 'poolExhausted' | 'primaryNoAddress' | 'portInUse' | 'networkNotInMapping' | 'noCommonMapping'

@@ -1,5 +1,5 @@
 import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from '@shell/core/types';
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
 import { Translate } from '../shared/translate';

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { ipamMode, readLbConfig } from './annotations';
 import { ingressAddress, isLoadBalancer, serviceRef } from './services';
 import { currentFailure, loadBalancerEvents } from './pendingReasons';

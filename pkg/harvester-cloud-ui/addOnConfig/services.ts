@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { ANNOTATIONS } from './annotations';
 
 export interface ServicePort {

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
 import { goIntProblem, goIntValue } from './goInt';
 import { NadMapping, networkMappingError } from './nadMapping';

@@ -1,7 +1,5 @@
 import { growingClusterCondition } from '../shellAdapter/clusterCondition';
-import { StoreLike } from './types';
-import { detectHarvesterGuest, PROV_CLUSTER } from './harvesterCluster';
-import { guestClusters, MGMT_CLUSTER } from './hostCluster';
+import { StoreLike, WatchableStore, onClusterEntered } from '../data/store';
 
 /**
  * The Rancher cluster ids known to run the Harvester cloud provider. Every tab, column and card of the
@@ -18,32 +16,6 @@ export function isKnownHarvesterGuest(clusterId: string): boolean {
 }
 
 /**
- * Whether a cluster runs on Harvester. Throws when it cannot be told (the nodes request failed): that answer is
- * not kept, so the next page of the cluster asks again.
- */
-async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
-  const mgmtCluster = store.getters['management/byId']?.(MGMT_CLUSTER, clusterId);
-  const provCluster = mgmtCluster?.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null;
-
-  if (detectHarvesterGuest({ mgmtCluster, provCluster })) {
-    return true;
-  }
-  // K3s and imported guests are only recognisable by their nodes: one node is enough to tell. Steve's SQL cache
-  // (Rancher's default) ignores `limit` and pages by `pagesize` only (measured on rancher/steve v0.10.2: limit=1
-  // answered all 5,000 nodes); without it `limit` is Kubernetes' own. Both, so one node comes back either way.
-  const res = await store.dispatch('management/request', { url: `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/nodes?limit=1&pagesize=1` });
-
-  if (detectHarvesterGuest({ nodes: res?.data || [] })) {
-    return true;
-  }
-  // Machines on Harvester without the provider yet (K3s): their machine pools say so. The store may not hold the
-  // clusters yet (server-side pagination, or a first page): up to two GETs, only for clusters the nodes did not tell.
-  const { prov } = provCluster ? { prov: provCluster } : await guestClusters(store, clusterId);
-
-  return !!detectHarvesterGuest({ provCluster: prov });
-}
-
-/**
  * Classifies a cluster and records it when it is a Harvester guest. A known answer is kept for the session; a
  * failed check (network, 5xx, logged out) is forgotten so that it is tried again.
  */
@@ -52,7 +24,9 @@ export function checkCluster(store: StoreLike, clusterId: string | null | undefi
     return Promise.resolve(false);
   }
   if (!checked.has(clusterId)) {
-    const check = classify(store, clusterId).then((yes) => {
+    // The classification (and the data access it needs) loads on the first cluster entered, not with every Rancher
+    // page: the entry chunk keeps only this registry.
+    const check = import('./classify').then(({ classify }) => classify(store, clusterId)).then((yes) => {
       if (yes && !isKnownHarvesterGuest(clusterId)) {
         harvesterGuestClusters.push(clusterId);
       }
@@ -75,13 +49,9 @@ export function forgetGuestChecks(): void {
   checked.clear();
 }
 
-interface WatchableStore extends StoreLike {
-  watch(getter: (state: unknown, getters: Record<string, unknown>) => unknown, cb: (value: unknown) => void, options?: { immediate?: boolean }): () => void;
-}
-
 /** Called on login: classify every cluster the user enters, before its pages ask for the extension's parts. */
 export function trackHarvesterGuests(store: WatchableStore): void {
-  store.watch((_state, getters) => getters.clusterId, (id) => {
-    checkCluster(store, id as string);
-  }, { immediate: true });
+  onClusterEntered(store, (id) => {
+    checkCluster(store, id);
+  });
 }

@@ -1,8 +1,6 @@
-import { KubeObject, StoreLike } from './types';
+import { KubeObject } from '../data/types';
 
 export const HARVESTER_PROVIDER_ID_PREFIX = 'harvester://';
-export const NODE = 'node';
-export const PROV_CLUSTER = 'provisioning.cattle.io.cluster';
 
 /**
  * What tells that a guest cluster runs the Harvester cloud provider: RKE2's `cloud-provider-name: harvester`, RKE1's
@@ -46,23 +44,4 @@ export function vmUidOf(node: KubeObject): string | null {
   const id = `${ node.spec?.providerID || '' }`;
 
   return id.startsWith(HARVESTER_PROVIDER_ID_PREFIX) ? id.slice(HARVESTER_PROVIDER_ID_PREFIX.length) || null : null;
-}
-
-/**
- * Detection from what the dashboard already holds for the current cluster: the management and provisioning
- * clusters (loaded at login) and the nodes (the caller's, else the store's), so it costs no request.
- */
-export function currentClusterIsHarvesterGuest(store: StoreLike, guestNodes?: readonly KubeObject[]): boolean {
-  const mgmtCluster = store.getters.currentCluster as (KubeObject & { provClusterId?: string; provCluster?: KubeObject }) | undefined;
-
-  if (!mgmtCluster) {
-    return false;
-  }
-  const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? store.getters['management/byId'](PROV_CLUSTER, mgmtCluster.provClusterId) : null);
-  // Nodes the caller read itself (e.g. the Topology page's partial list) or, without them, the store's.
-  const nodes = guestNodes ? [...guestNodes] : store.getters['cluster/schemaFor']?.(NODE) ? store.getters['cluster/all'](NODE) : [];
-
-  return !!detectHarvesterGuest({
-    provCluster, mgmtCluster, nodes
-  });
 }

@@ -1,4 +1,7 @@
-import { KubeObject, StoreLike } from './types';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { guestGetCached } from '../data/guest';
+import { Read, readOrAbsent } from '../data/read';
 import { appVersionOfChart } from './chartVersions';
 import { COMPONENTS, Component } from './components';
 
@@ -94,19 +97,14 @@ export function atLeast(version: string | null, min: string): boolean | null {
  * there under its chart's name or not readable.
  */
 export async function installedWorkload(store: StoreLike, component: Component): Promise<KubeObject | null> {
+  return (await readWorkload(store, component)).value;
+}
+
+/** The same as a read: absent (404, readable) is told from "could not check". */
+export function readWorkload(store: StoreLike, component: Component): Promise<Read<KubeObject>> {
   const { type, id } = COMPONENTS[component];
-  const cached = store.getters['cluster/byId']?.(type, id);
 
-  if (cached) {
-    return cached;
-  }
-  try {
-    const url = store.getters['cluster/urlFor'](type, id);
-
-    return (await store.dispatch('cluster/request', { url })) || null;
-  } catch (e) {
-    return null;
-  }
+  return readOrAbsent(() => guestGetCached(store, type, id));
 }
 
 /** The installed app version of a component; null when unknown (the caller says so). */

@@ -1,4 +1,6 @@
 /** What each cell of a Load Balancers row says, as an l10n key and its arguments (the page only translates). */
+import { SERVICE } from '../data/typeIds';
+import { resourceDetailRoute } from '../data/routes';
 import { LbRow } from './rows';
 
 export interface Text {
@@ -50,10 +52,5 @@ export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
 
 /** The Service's own detail page in the cluster explorer. */
 export function detailRoute(clusterId: string, row: LbRow) {
-  return {
-    name:   'c-cluster-product-resource-namespace-id',
-    params: {
-      cluster: clusterId, product: 'explorer', resource: 'service', namespace: row.namespace, id: row.name
-    }
-  };
+  return resourceDetailRoute(clusterId, SERVICE, row.namespace, row.name);
 }

@@ -9,6 +9,9 @@
  * therefore sort and filter across every Service; the pool (on the Harvester host) and the network (an annotation)
  * are not indexed, so they sort and filter the rows of the page shown.
  */
+import {
+  Filter, anyOf, contains, eq, ne, sortBy
+} from '../data/steve';
 import { LbRow } from './rows';
 
 export type SortField = 'state' | 'name' | 'namespace' | 'address' | 'network' | 'pool';
@@ -55,17 +58,17 @@ function filterValue(text: string): string {
  * The Services list's `sort` and `filter` parameters: a page sorted by a page-only field is a page sorted by name,
  * then sorted again in the browser. Terms of one `filter` are alternatives (OR), parameters must all hold (AND).
  */
-export function serverQuery(c: Controls): { sort: string; filters: string[] } {
+export function serverQuery(c: Controls): { sort: string; filters: Filter[] } {
   const field = SERVER_FIELDS[c.sort];
-  const sort = field ? `${ c.desc ? '-' : '' }${ field }` : 'metadata.name';
-  const filters: string[] = [];
+  const sort = field ? sortBy(field, c.desc) : sortBy('metadata.name');
+  const filters: Filter[] = [];
   const text = filterValue(c.text);
 
   if (text) {
-    filters.push(['name', 'namespace', 'address'].map((f) => `${ SERVER_FIELDS[f as SortField] }~${ text }`).join(','));
+    filters.push(anyOf(...(['name', 'namespace', 'address'] as SortField[]).map((f) => contains(SERVER_FIELDS[f] as string, text))));
   }
   if (c.state !== 'all') {
-    filters.push(`${ SERVER_FIELDS.state }${ c.state === 'pending' ? '=' : '!=' }pending`);
+    filters.push((c.state === 'pending' ? eq : ne)(SERVER_FIELDS.state as string, 'pending'));
   }
 
   return { sort, filters };

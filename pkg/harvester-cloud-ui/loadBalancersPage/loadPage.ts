@@ -1,20 +1,22 @@
 /**
- * The Load Balancers page's requests, all plain `cluster/request` / host requests of partial objects (never into the
- * store; see addOnConfig/lbContext.ts why):
- * - one page of LoadBalancer Services, server-side paginated like the shell's lists: Steve `filter=spec.type=
- *   LoadBalancer`, `pagesize`/`page`, and the sort and filters Steve indexes (listControls.ts), `include=` only the
- *   fields the rows read;
- * - ONE events list per page, only when the page has Pending rows: their load-balancer events, by Steve `filter=` on
- *   fields its SQL cache indexes for Events (`involvedObject.kind`, `involvedObject.uid`, `reason`). Steve's SQL cache
- *   ignores `fieldSelector` (rancher/steve v0.10.2 listprocessor `ParseQuery` never reads it): it would answer every
- *   event of the cluster;
+ * The Load Balancers page's requests, all plain guest / host requests of partial objects (never into the store; see
+ * addOnConfig/lbContext.ts why), the Steve queries written with data/steve.ts:
+ * - one page of LoadBalancer Services, server-side paginated like the shell's lists: `spec.type=LoadBalancer`, the
+ *   page and its size, and the sort and filters Steve indexes (listControls.ts), only the fields the rows read;
+ * - ONE events list per page, only when the page has Pending rows: their load-balancer events, filtered on fields
+ *   Steve's SQL cache indexes for Events (`involvedObject.kind`, `involvedObject.uid`, `reason`);
  * - per page, the host's LoadBalancers of that page's Services, and the host's IP pools, when the host is readable.
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, hostRequest, hostListUrl } from '../environment/hostCluster';
-import { withQuery } from '../topology/slimQuery';
-import { HOST_LB_TYPE, LB_LABELS } from '../addOnConfig/hostLoadBalancer';
-import { HOST_IP_POOL_TYPE } from '../addOnConfig/ipPoolMatch';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { EVENT, HOST_IP_POOL, HOST_LB, SERVICE } from '../data/typeIds';
+import { GuestQuery, guestCollection, guestList } from '../data/guest';
+import { hostList } from '../data/clusterProxy';
+import {
+  Filter, eq, label, listUrl, oneOf
+} from '../data/steve';
+import { findHostClusterId } from '../environment/hostCluster';
+import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';
 import { SERVICE_FIELDS } from '../addOnConfig/lbContext';
 import { ANNOTATIONS } from '../addOnConfig/annotations';
 import { ingressAddress } from '../addOnConfig/services';
@@ -33,25 +35,30 @@ export interface PageQuery {
   controls: Controls;
 }
 
-const param = (k: string, v: string) => `&${ k }=${ encodeURIComponent(v) }`;
-
-export function servicesPageUrl(base: string, q: PageQuery, pageSize = PAGE_SIZE): string {
+function servicesPageQuery(q: PageQuery, pageSize = PAGE_SIZE): GuestQuery {
   const { sort, filters } = serverQuery(q.controls);
-  const url = withQuery(base, SERVICE_FIELDS, {
-    pagesize: `${ pageSize }`, page: `${ Math.max(1, q.page) }`, sort
-  });
 
-  return url + ['spec.type=LoadBalancer', ...filters].map((f) => param('filter', f)).join('');
+  return {
+    include: SERVICE_FIELDS, pageSize, page: Math.max(1, q.page), sort, filters: [eq('spec.type', 'LoadBalancer'), ...filters]
+  };
+}
+
+/** `base`: the Services' collection URL. */
+export function servicesPageUrl(base: string, q: PageQuery, pageSize = PAGE_SIZE): string {
+  return listUrl(base, servicesPageQuery(q, pageSize));
 }
 
 /** The reasons `currentFailure` reads: the failures and the success that ends them. */
 export const EVENT_REASONS = [...FAILURE_REASONS, 'EnsuredLoadBalancer'];
 
 /** The load-balancer events of the given Services (by uid: a recreated Service's old events stay out). */
+function eventsQuery(uids: string[]): GuestQuery {
+  return { include: EVENT_FIELDS, filters: [eq('involvedObject.kind', 'Service'), oneOf('involvedObject.uid', uids), oneOf('reason', EVENT_REASONS)] };
+}
+
+/** `base`: the Events' collection URL. */
 export function eventsUrl(base: string, uids: string[]): string {
-  return withQuery(base, EVENT_FIELDS) + [
-    'involvedObject.kind=Service', `involvedObject.uid IN (${ uids.join(',') })`, `reason IN (${ EVENT_REASONS.join(',') })`
-  ].map((f) => param('filter', f)).join('');
+  return listUrl(base, eventsQuery(uids));
 }
 
 export interface ServicesPage {
@@ -61,7 +68,7 @@ export interface ServicesPage {
 }
 
 export async function loadServicesPage(store: StoreLike, q: PageQuery): Promise<ServicesPage> {
-  const res = await store.dispatch('cluster/request', { url: servicesPageUrl(store.getters['cluster/urlFor']('service'), q) });
+  const res = await guestCollection(store, SERVICE, servicesPageQuery(q));
   const services: KubeObject[] = res?.data || [];
   const count = Number(res?.count ?? services.length);
 
@@ -78,7 +85,7 @@ export async function loadEvents(store: StoreLike, services: KubeObject[]): Prom
     return [];
   }
   try {
-    return (await store.dispatch('cluster/request', { url: eventsUrl(store.getters['cluster/urlFor']('event'), uids) }))?.data || [];
+    return await guestList(store, EVENT, eventsQuery(uids));
   } catch (e) {
     return null;
   }
@@ -87,10 +94,9 @@ export async function loadEvents(store: StoreLike, services: KubeObject[]): Prom
 /**
  * The host filters for the LoadBalancers of one page: this guest's (`cloudprovider.harvesterhci.io/cluster`, when the
  * provider's cluster name is known) of the page's Services and their primaries, by `serviceName IN (…)` (provider
- * v0.2.0+ labels): a page of 100 asks for at most about 100 LoadBalancers, whatever the cluster's size. As Steve
- * `filter=metadata.labels[…]` terms: its SQL cache indexes labels but never reads `labelSelector`.
+ * v0.2.0+ labels): a page of 100 asks for at most about 100 LoadBalancers, whatever the cluster's size.
  */
-export function hostLbFilters(clusterName: string | null, services: KubeObject[]): string[] {
+export function hostLbFilters(clusterName: string | null, services: KubeObject[]): Filter[] {
   const names = new Set<string>();
 
   services.forEach((s) => {
@@ -101,9 +107,9 @@ export function hostLbFilters(clusterName: string | null, services: KubeObject[]
       names.add(primary.split('/').pop() || primary);
     }
   });
-  const byName = `metadata.labels[${ LB_LABELS.serviceName }] IN (${ [...names].sort().join(',') })`;
+  const byName = oneOf(label(LB_LABELS.serviceName), [...names].sort());
 
-  return clusterName === null ? [byName] : [`metadata.labels[${ LB_LABELS.cluster }]=${ clusterName }`, byName];
+  return clusterName === null ? [byName] : [eq(label(LB_LABELS.cluster), clusterName), byName];
 }
 
 /** The page's LoadBalancers and the IP pools on this guest's Harvester host; null when the host is not readable. */
@@ -114,14 +120,13 @@ export async function loadHost(store: StoreLike, guestClusterId: string, cluster
     if (!hostId) {
       return null;
     }
-    const lbUrl = withQuery(hostListUrl(hostId, HOST_LB_TYPE), HOST_LB_FIELDS) + hostLbFilters(clusterName, services).map((f) => param('filter', f)).join('');
     const [lbs, pools] = await Promise.all([
-      services.length ? hostRequest(store, lbUrl) : Promise.resolve({ data: [] }),
-      hostRequest(store, withQuery(hostListUrl(hostId, HOST_IP_POOL_TYPE), POOL_FIELDS)),
+      services.length ? hostList(store, hostId, HOST_LB, { include: HOST_LB_FIELDS, filters: hostLbFilters(clusterName, services) }) : Promise.resolve([]),
+      hostList(store, hostId, HOST_IP_POOL, { include: POOL_FIELDS }),
     ]);
 
     return {
-      lbs: lbs?.data || [], pools: pools?.data || [], clusterName
+      lbs, pools, clusterName
     };
   } catch (e) {
     return null;

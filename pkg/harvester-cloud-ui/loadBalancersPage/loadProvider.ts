@@ -7,22 +7,30 @@
  * `LabelKeyGuestClusterNameOnVM`). One host request of at most 50 VMs' labels per namespace; nothing when the
  * namespaces are unknown (imported guests: no machine pools).
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, guestClusters, hostListUrl, hostRequest } from '../environment/hostCluster';
-import { guestVmNamespaces } from '../topology/vmNamespaces';
-import { withQuery } from '../topology/slimQuery';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { HOST_VM } from '../data/typeIds';
+import { guestGet } from '../data/guest';
+import { ProxyQuery, hostList, proxyListUrl } from '../data/clusterProxy';
+import { label, ne, present } from '../data/steve';
+import { findHostClusterId, guestClusters } from '../environment/hostCluster';
+import { guestVmNamespaces } from '../environment/vmNamespaces';
 import { versionFromWorkload } from '../environment/installedVersions';
 import { checkProviderArgs, ArgFlag, parseProviderArgs, providerArgv } from './providerArgs';
 import { ArgsSource, argsFromApp, PROVIDER_APP } from './providerValues';
 import { DEFAULT_CLUSTER_NAME } from '../addOnConfig/hostLbName';
 
 export const GUEST_CLUSTER_LABEL = 'guestcluster.harvesterhci.io/name';
-const VM_TYPE = 'kubevirt.io.virtualmachine';
+
+/** VMs of other guest clusters in a host namespace: labelled, with another guest's name; 50 at most, labels only. */
+function otherGuestsQuery(namespace: string, ownName: string): ProxyQuery {
+  return {
+    namespace, include: ['metadata.labels'], pageSize: 50, filters: [present(label(GUEST_CLUSTER_LABEL)), ne(label(GUEST_CLUSTER_LABEL), ownName)]
+  };
+}
 
 export function otherGuestsUrl(hostId: string, namespace: string, ownName: string): string {
-  const label = `metadata.labels[${ GUEST_CLUSTER_LABEL }]`;
-
-  return `${ withQuery(hostListUrl(hostId, VM_TYPE, { namespace }), ['metadata.labels'], { pagesize: '50' }) }&filter=${ encodeURIComponent(label) }&filter=${ encodeURIComponent(`${ label }!=${ ownName }`) }`;
+  return proxyListUrl(hostId, HOST_VM, otherGuestsQuery(namespace, ownName));
 }
 
 async function otherGuests(store: StoreLike, guestClusterId: string): Promise<{ namespace: string; clusters: string[] } | null> {
@@ -35,7 +43,7 @@ async function otherGuests(store: StoreLike, guestClusterId: string): Promise<{ 
       return null;
     }
     for (const namespace of namespaces) {
-      const vms: KubeObject[] = (await hostRequest(store, otherGuestsUrl(hostId, namespace, prov.metadata.name)))?.data || [];
+      const vms: KubeObject[] = await hostList(store, hostId, HOST_VM, otherGuestsQuery(namespace, prov.metadata.name));
       const clusters = [...new Set(vms.map((vm) => vm.metadata.labels?.[GUEST_CLUSTER_LABEL]).filter((c) => c && c !== prov.metadata.name) as string[])].sort();
 
       if (clusters.length) {
@@ -60,11 +68,7 @@ export function argsFromWorkload(workload: KubeObject | null | undefined): ArgsS
 
 /** The provider's Rancher App, for its chart values (one GET); null when it is not there or not readable. */
 export async function loadProviderApp(store: StoreLike): Promise<ArgsSource | null> {
-  try {
-    return argsFromApp(await store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](PROVIDER_APP.type, PROVIDER_APP.id) }));
-  } catch (e) {
-    return null;
-  }
+  return argsFromApp(await guestGet(store, PROVIDER_APP.type, PROVIDER_APP.id).catch(() => null));
 }
 
 /**

@@ -1,13 +1,5 @@
 import { IPlugin } from '@shell/core/types';
-
-export const EXPLORER = 'explorer';
-export const LB_PAGE = 'harvester-load-balancers';
-export const LB_ROUTE = `c-cluster-${ EXPLORER }-${ LB_PAGE }`;
-export const LB_PATH = `/c/:cluster/${ EXPLORER }/${ LB_PAGE }`;
-
-export function loadBalancersLocation(clusterId: string) {
-  return { name: LB_ROUTE, params: { cluster: clusterId, product: EXPLORER } };
-}
+import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
 
 /**
  * Product hook (`init(plugin, store)`, called by the extension loader on Rancher >= 2.11): the Load Balancers page in
@@ -18,11 +10,11 @@ export function init(plugin: IPlugin, store: unknown): void {
   const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
 
   virtualType({
-    name:       LB_PAGE,
+    name:       LOAD_BALANCERS.page,
     labelKey:   'harvesterLoadBalancers.nav',
     namespaced: false,
     weight:     -0.6,
-    route:      { name: LB_ROUTE },
+    route:      { name: LOAD_BALANCERS.route },
   });
-  basicType([LB_PAGE], 'cluster');
+  basicType([LOAD_BALANCERS.page], 'cluster');
 }

@@ -6,12 +6,13 @@
  * `templates/deployment.yaml` does: `--cloud-config=…`, `--cluster-name=<global.cattle.clusterName>` unless it is
  * empty, then each `extraArgs` entry (rendered from chart 0.2.12; older charts ignore the key).
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
+import { CATALOG_APP } from '../data/typeIds';
 import { atLeast, upstreamChartVersion } from '../environment/installedVersions';
 import { appVersionOfChart } from '../environment/chartVersions';
 import { COMPONENTS } from '../environment/components';
 
-export const PROVIDER_APP = { type: 'catalog.cattle.io.app', id: 'kube-system/harvester-cloud-provider' } as const;
+export const PROVIDER_APP = { type: CATALOG_APP, id: 'kube-system/harvester-cloud-provider' } as const;
 export const MIN_CHART_FOR_EXTRA_ARGS = '0.2.12';
 
 type Values = Record<string, unknown> | null | undefined;

@@ -1,5 +1,5 @@
 import { IPlugin } from '@shell/core/types';
-import { EXPLORER, LB_PATH, LB_ROUTE } from './nav';
+import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
 import { withStrings } from '../shellAdapter/strings';
 
 /**
@@ -9,8 +9,8 @@ import { withStrings } from '../shellAdapter/strings';
 export function registerLoadBalancers(plugin: IPlugin): void {
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
-    name:      LB_ROUTE,
-    path:      LB_PATH,
+    name:      LOAD_BALANCERS.route,
+    path:      LOAD_BALANCERS.path,
     component: withStrings(['loadBalancers', 'guest'], () => import('./LoadBalancersPage.vue')),
     meta:      { product: EXPLORER },
   });

@@ -3,7 +3,7 @@
  * (its LoadBalancer's pool, when readable), the pool rule (ipPoolMatch.ts `choosePool`), its sharing group, and the
  * Pending reason the Service detail page gives (pendingReasons.ts, from the same events). Values stay text.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { ANNOTATIONS } from '../addOnConfig/annotations';
 import { ingressAddress, portsOf, serviceRef } from '../addOnConfig/services';
 import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';

@@ -12,10 +12,10 @@
  * - A file on the nodes cannot be read from here: only when the Deployment has no available replica and its pods
  *   wait on the volume's mount (kubelet's FailedMount: the file is missing) or crash (the provider could not read it).
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { parseYaml, YamlValue } from '../shared/miniYaml';
-import { fromBase64 } from '../setup/base64';
-import type { Read } from './read';
+import { fromBase64 } from '../shared/base64';
+import type { Read } from '../data/read';
 
 export const DEFAULT_CONFIG_PATH = '/etc/kubernetes/cloud-config';
 

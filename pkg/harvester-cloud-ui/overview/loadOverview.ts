@@ -3,63 +3,32 @@
  * - the two components' workloads (one GET each, or the store's copy),
  * - the NAD mapping ConfigMap,
  * - the guest's LoadBalancer Services (the Add-on Config's own request) and the events about Services (one list,
- *   `filter=involvedObject.kind=Service`, for the Pending reasons),
+ *   `involvedObject.kind=Service`, for the Pending reasons),
  * - the CSI driver's RBAC on the host (the StorageClass form's own check: machine config, host ClusterRoleBindings),
  * - the cloud provider's arguments and its cloud config (loadProviderChecks.ts).
  * Reads only; nothing goes into the store that is not whole.
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { COMPONENTS, Component } from '../environment/installedVersions';
-import { httpStatusOf } from '../environment/httpFailure';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { CONFIG_MAP, EVENT } from '../data/typeIds';
+import { guestGet, guestList, guestListUrl } from '../data/guest';
+import { eq } from '../data/steve';
+import { Read, UNREADABLE, readOrAbsent, readable } from '../data/read';
+import { readWorkload } from '../environment/installedVersions';
 import { findHostClusterId } from '../environment/hostCluster';
+import { csiServiceAccount, findVmNamespace } from '../environment/vmPlacement';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../addOnConfig/nadMapping';
-import { loadBalancerServicesUrl } from '../addOnConfig/lbContext';
-import { csiRbacOnHost, csiServiceAccount } from '../storageClass/hostStorageClasses';
-import { OverviewInput, Read } from './report';
+import { listLoadBalancerServices } from '../addOnConfig/lbContext';
+import { csiRbacOnHost } from '../storageClass/hostStorageClasses';
+import { OverviewInput } from './report';
 import { loadCloudConfig, loadProviderArgs } from './loadProviderChecks';
-import { findVmNamespace } from '../setup/vmNamespace';
 
-const readable = <T>(value: T | null): Read<T> => ({ readable: true, value });
-const UNREADABLE: Read<never> = { readable: false, value: null };
-
-/** A GET whose 404 means "not there" (readable, absent) and any other failure "could not check". */
-async function getOrAbsent<T>(load: () => Promise<T>): Promise<Read<T>> {
-  try {
-    return readable((await load()) || null);
-  } catch (e) {
-    return httpStatusOf(e) === 404 ? readable<T>(null) : UNREADABLE;
-  }
-}
-
-export async function loadWorkload(store: StoreLike, component: Component): Promise<Read<KubeObject>> {
-  const { type, id } = COMPONENTS[component];
-  const cached = store.getters['cluster/byId']?.(type, id);
-
-  if (cached) {
-    return readable(cached);
-  }
-
-  return getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](type, id) }));
-}
+/** The events about Services, in every namespace (one list: the Pending reasons of all load balancers). */
+const SERVICE_EVENTS = { filters: [eq('involvedObject.kind', 'Service')] };
 
 /** `<cluster>/v1/events?filter=involvedObject.kind=Service` (indexed; Steve's SQL cache ignores `fieldSelector`). */
 export function serviceEventsUrl(store: StoreLike): string {
-  const [path, query = ''] = `${ store.getters['cluster/urlFor']('event') }`.split('?');
-  const params = new URLSearchParams(query);
-
-  params.append('filter', 'involvedObject.kind=Service');
-
-  return `${ path }?${ params.toString() }`;
-}
-
-async function list(store: StoreLike, url: string): Promise<Read<KubeObject[]>> {
-  try {
-    const res = await store.dispatch('cluster/request', { url });
-
-    return readable(res?.data || []);
-  } catch (e) {
-    return UNREADABLE;
-  }
+  return guestListUrl(store, EVENT, SERVICE_EVENTS);
 }
 
 type Account = { name: string; namespace: string | null } | null;
@@ -96,19 +65,18 @@ export async function loadOverviewInput(store: StoreLike, clusterId: string, sco
 
     return (await findVmNamespace(store, acc?.namespace || null, hostId, list)).namespace;
   };
-  const get = (url: string) => getOrAbsent<KubeObject>(() => store.dispatch('cluster/request', { url }));
-  const nad = () => getOrAbsent(() => store.dispatch('cluster/request', { url: store.getters['cluster/urlFor']('configmap', NAD_MAPPING_ID) }))
+  const nad = () => readOrAbsent(() => guestGet(store, CONFIG_MAP, NAD_MAPPING_ID))
     .then((r): Read<NadMapping> => (r.readable ? readable(parseNadMapping(r.value)) : UNREADABLE));
-  const provider = loadWorkload(store, 'cloudProvider');
+  const provider = readWorkload(store, 'cloudProvider');
   const [cloudProvider, csiDriver, nadMapping, services, serviceEvents, rbac, providerArgs, cloudConfig] = await Promise.all([
     provider,
-    loadWorkload(store, 'csiDriver'),
+    readWorkload(store, 'csiDriver'),
     page ? nad() : Promise.resolve(UNREADABLE as Read<NadMapping>),
-    list(store, loadBalancerServicesUrl(store)),
-    page ? list(store, serviceEventsUrl(store)) : Promise.resolve(UNREADABLE as Read<KubeObject[]>),
+    listLoadBalancerServices(store).then(readable, () => UNREADABLE),
+    page ? guestList(store, EVENT, SERVICE_EVENTS).then(readable, () => UNREADABLE) : Promise.resolve(UNREADABLE as Read<KubeObject[]>),
     page ? rbacCheck(store, account, host) : Promise.resolve({ state: 'unknown', account: null } as OverviewInput['rbac']),
     provider.then((d) => loadProviderArgs(store, clusterId, d, page)),
-    page ? provider.then((d) => loadCloudConfig(store, d, vmNamespace, get)) : Promise.resolve(null),
+    page ? provider.then((d) => loadCloudConfig(store, d, vmNamespace)) : Promise.resolve(null),
   ]);
 
   return {

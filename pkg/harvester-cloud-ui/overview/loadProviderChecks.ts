@@ -7,7 +7,13 @@
  *   Secret is there; the provider's pods and their FailedMount events only when the config is a file on the nodes
  *   and the Deployment has no available replica.
  */
-import { KubeObject, StoreLike } from '../environment/types';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { EVENT, POD, SECRET } from '../data/typeIds';
+import { guestGet, guestList } from '../data/guest';
+import { schemaOf } from '../shellAdapter/schemas';
+import { eq, label, oneOf } from '../data/steve';
+import { readOrAbsent } from '../data/read';
 import { argsFromWorkload, loadArgFlags, loadProviderApp } from '../loadBalancersPage/loadProvider';
 import { parseProviderArgs } from '../loadBalancersPage/providerArgs';
 import { ConfigInput, configVolume } from './cloudConfig';
@@ -28,22 +34,15 @@ export async function loadProviderArgs(store: StoreLike, clusterId: string, depl
   };
 }
 
-/** `<cluster>/v1/<type>/<namespace>?filter=…` (Steve's SQL cache reads `filter=`, never label or field selectors). */
-function listUrl(store: StoreLike, type: string, namespace: string, filters: string[]): string {
-  const base = `${ store.getters['cluster/urlFor'](type) }`.split('?')[0];
-
-  return `${ base }/${ encodeURIComponent(namespace) }?${ filters.map((f) => `filter=${ encodeURIComponent(f) }`).join('&') }`;
-}
-
 /** The Deployment's pods (by its selector) and the FailedMount events about them; null when not readable. */
 async function providerPods(store: StoreLike, d: KubeObject): Promise<ConfigInput['pods']> {
   const ns = d.metadata.namespace || 'kube-system';
   const labels: Record<string, string> = d.spec?.selector?.matchLabels || {};
 
   try {
-    const pods: KubeObject[] = (await store.dispatch('cluster/request', { url: listUrl(store, 'pod', ns, Object.entries(labels).map(([k, v]) => `metadata.labels[${ k }]=${ v }`)) }))?.data || [];
-    const uids = pods.map((p) => p.metadata.uid).filter(Boolean);
-    const events: KubeObject[] = uids.length ? (await store.dispatch('cluster/request', { url: listUrl(store, 'event', ns, ['involvedObject.kind=Pod', `involvedObject.uid IN (${ uids.join(',') })`, 'reason=FailedMount']) }))?.data || [] : [];
+    const pods = await guestList(store, POD, { namespace: ns, filters: Object.entries(labels).map(([k, v]) => eq(label(k), v)) });
+    const uids = pods.map((p) => p.metadata.uid).filter(Boolean) as string[];
+    const events = uids.length ? await guestList(store, EVENT, { namespace: ns, filters: [eq('involvedObject.kind', 'Pod'), oneOf('involvedObject.uid', uids), eq('reason', 'FailedMount')] }) : [];
 
     return { pods, events };
   } catch (e) {
@@ -51,12 +50,8 @@ async function providerPods(store: StoreLike, d: KubeObject): Promise<ConfigInpu
   }
 }
 
-/**
- * `vmNamespace`: asked only when the Secret is there. `getOrAbsent`: a GET whose 404 reads as absent (loadOverview.ts).
- */
-export async function loadCloudConfig(
-  store: StoreLike, deployment: Read<KubeObject>, vmNamespace: () => Promise<string | null>, getOrAbsent: (url: string) => Promise<Read<KubeObject>>
-): Promise<ConfigInput> {
+/** `vmNamespace`: asked only when the Secret is there. */
+export async function loadCloudConfig(store: StoreLike, deployment: Read<KubeObject>, vmNamespace: () => Promise<string | null>): Promise<ConfigInput> {
   const input: ConfigInput = {
     deployment, secret: null, pods: null, vmNamespace: null
   };
@@ -65,7 +60,7 @@ export async function loadCloudConfig(
 
   if (d && volume?.kind === 'secret') {
     const id = `${ d.metadata.namespace || 'kube-system' }/${ volume.secretName }`;
-    const secret = store.getters['cluster/schemaFor']?.('secret') ? await getOrAbsent(store.getters['cluster/urlFor']('secret', id)) : { readable: false, value: null };
+    const secret = schemaOf(store, 'cluster', SECRET) ? await readOrAbsent<KubeObject>(() => guestGet(store, SECRET, id)) : { readable: false, value: null };
 
     return {
       ...input, secret, vmNamespace: secret.value ? await vmNamespace() : null

@@ -1,7 +1,5 @@
 import { CardLocation, IPlugin, LocationConfig } from '@shell/core/types';
-import {
-  EXPLORER, OVERVIEW_PATH, OVERVIEW_ROUTE, SETUP_PATH, SETUP_ROUTE
-} from './nav';
+import { EXPLORER, OVERVIEW } from '../data/routes';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { withStrings } from '../shellAdapter/strings';
 
@@ -18,16 +16,9 @@ export function registerOverview(plugin: IPlugin): void {
   });
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
-    name:      OVERVIEW_ROUTE,
-    path:      OVERVIEW_PATH,
+    name:      OVERVIEW.route,
+    path:      OVERVIEW.path,
     component: withStrings(['overview', 'topology', 'loadBalancers', 'guest'], () => import('./OverviewPage.vue')),
-    meta:      { product: EXPLORER },
-  });
-  // The set-up flow launched from the overview (addRoute, Rancher 2.7+).
-  plugin.addRoute('default', {
-    name:      SETUP_ROUTE,
-    path:      SETUP_PATH,
-    component: withStrings(['setup', 'overview', 'guest'], () => import('../setup/SetupPage.vue')),
     meta:      { product: EXPLORER },
   });
 }

@@ -2,7 +2,7 @@
  * The Harvester integration overview of one guest cluster, decided from what was read (loadOverview.ts), as plain
  * data for the page and the card. Nothing here requests or renders: every decision has a unit test.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { Component, versionFromWorkload } from '../environment/installedVersions';
 import { NadMapping } from '../addOnConfig/nadMapping';
 import { ingressAddress, isLoadBalancer, serviceRef } from '../addOnConfig/services';
@@ -11,9 +11,9 @@ import { RbacState } from '../storageClass/rbac';
 import { ArgFlag, ParsedArgs } from '../loadBalancersPage/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
 import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
-import type { Read } from './read';
+import type { Read } from '../data/read';
 
-export type { Read } from './read';
+export type { Read } from '../data/read';
 
 export interface OverviewInput {
   workloads: Record<Component, Read<KubeObject>>;

@@ -9,8 +9,11 @@
  * RKE2 gets neither the Secret nor the charts (R-SET-6): it installs its bundled charts itself, which read the
  * cloud config from the nodes' file.
  */
-import { toBase64 } from './base64';
-import { StoreLike } from '../environment/types';
+import { toBase64 } from '../shared/base64';
+import { StoreLike } from '../data/store';
+import { CLUSTER_REPO, CLUSTER_ROLE, CLUSTER_ROLE_BINDING, SECRET } from '../data/typeIds';
+import { clusterTypeUrl, proxyRequest } from '../data/clusterProxy';
+import { actionUrl, linkUrl } from '../data/steve';
 import { Component, COMPONENTS } from '../environment/installedVersions';
 import { CSI_CLUSTER_ROLE } from '../storageClass/rbac';
 import { failureOf, StepFailure, bindingName } from './kubeconfig';
@@ -22,11 +25,8 @@ export const CHART_REPO = 'rancher-charts';
 export type StepName = 'secret' | 'charts' | 'hostRbac';
 export type StepResult = { step: StepName; ok: true; detail?: string } | ({ step: StepName; ok: false } & StepFailure);
 
-const guestUrl = (clusterId: string, path: string) => `/k8s/clusters/${ encodeURIComponent(clusterId) }/v1/${ path }`;
-
-async function request(store: StoreLike, opt: Record<string, unknown>) {
-  return store.dispatch('management/request', { redirectUnauthorized: false, ...opt });
-}
+// Plural collection names, as Rancher's own pages write them (Steve takes both).
+const plural = (type: string) => `${ type }s`;
 
 /** Creates the Secret, or, when it exists, sets its two keys and keeps everything else. */
 export async function applySecret(store: StoreLike, clusterId: string, kubeconfig: string): Promise<StepResult> {
@@ -34,13 +34,13 @@ export async function applySecret(store: StoreLike, clusterId: string, kubeconfi
     namespace, name, providerKey, csiKey
   } = CLOUD_CONFIG_SECRET;
   const keys = { [providerKey]: toBase64(kubeconfig), [csiKey]: toBase64(kubeconfig) };
-  const one = guestUrl(clusterId, `secrets/${ namespace }/${ name }`);
+  const one = clusterTypeUrl(clusterId, plural(SECRET), namespace, name);
 
   try {
     let existing: Record<string, unknown> & { data?: Record<string, string> } | null = null;
 
     try {
-      existing = await request(store, { url: one });
+      existing = await proxyRequest(store, { url: one });
     } catch (e) {
       if (failureOf(e).status !== 404) {
         throw e;
@@ -49,15 +49,15 @@ export async function applySecret(store: StoreLike, clusterId: string, kubeconfi
     if (existing) {
       const { links, actions, ...rest } = existing; // eslint-disable-line @typescript-eslint/no-unused-vars
 
-      await request(store, {
+      await proxyRequest(store, {
         url: one, method: 'PUT', data: { ...rest, data: { ...(existing.data || {}), ...keys } }
       });
     } else {
-      await request(store, {
-        url:    guestUrl(clusterId, 'secrets'),
+      await proxyRequest(store, {
+        url:    clusterTypeUrl(clusterId, plural(SECRET)),
         method: 'POST',
         data:   {
-          type: 'secret', _type: 'Opaque', metadata: { namespace, name }, data: keys
+          type: SECRET, _type: 'Opaque', metadata: { namespace, name }, data: keys
         },
       });
     }
@@ -88,14 +88,14 @@ export function installBody(plan: SetupPlan, versions: Partial<Record<Component,
 }
 
 export async function applyCharts(store: StoreLike, clusterId: string, plan: SetupPlan, missing: Component[]): Promise<StepResult> {
-  const repo = guestUrl(clusterId, `catalog.cattle.io.clusterrepos/${ CHART_REPO }`);
+  const repo = clusterTypeUrl(clusterId, plural(CLUSTER_REPO), undefined, CHART_REPO);
 
   // Nothing to install; and never for RKE2, whose own HelmCharts of these names would collide with an App's.
   if (plan.bundled || !missing.length) {
     return { step: 'charts', ok: true };
   }
   try {
-    const index = await request(store, { url: `${ repo }?link=index` });
+    const index = await proxyRequest(store, { url: linkUrl(repo, 'index') });
     const versions: Partial<Record<Component, string>> = {};
 
     for (const c of missing) {
@@ -108,8 +108,8 @@ export async function applyCharts(store: StoreLike, clusterId: string, plan: Set
       }
       versions[c] = v;
     }
-    await request(store, {
-      url: `${ repo }?action=install`, method: 'POST', data: installBody(plan, versions)
+    await proxyRequest(store, {
+      url: actionUrl(repo, 'install'), method: 'POST', data: installBody(plan, versions)
     });
 
     return {
@@ -124,11 +124,10 @@ export async function applyCharts(store: StoreLike, clusterId: string, plan: Set
 
 /** The CSI ClusterRole (kept when it exists) and the binding of the service account to it, on the host. */
 export async function applyHostRbac(store: StoreLike, hostClusterId: string, namespace: string, serviceAccount: string): Promise<StepResult> {
-  const url = (type: string) => `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/rbac.authorization.k8s.io.${ type }`;
   const created = async(type: string, data: Record<string, unknown>) => {
     try {
-      await request(store, {
-        url: url(type), method: 'POST', data
+      await proxyRequest(store, {
+        url: clusterTypeUrl(hostClusterId, plural(type)), method: 'POST', data
       });
     } catch (e) {
       if (failureOf(e).status !== 409) {
@@ -138,8 +137,8 @@ export async function applyHostRbac(store: StoreLike, hostClusterId: string, nam
   };
 
   try {
-    await created('clusterroles', {
-      type:     'rbac.authorization.k8s.io.clusterrole',
+    await created(CLUSTER_ROLE, {
+      type:     CLUSTER_ROLE,
       metadata: {
         name:   CSI_CLUSTER_ROLE,
         labels: {
@@ -150,8 +149,8 @@ export async function applyHostRbac(store: StoreLike, hostClusterId: string, nam
         apiGroups: ['storage.k8s.io'], resources: ['storageclasses'], verbs: ['get', 'list', 'watch']
       }],
     });
-    await created('clusterrolebindings', {
-      type:     'rbac.authorization.k8s.io.clusterrolebinding',
+    await created(CLUSTER_ROLE_BINDING, {
+      type:     CLUSTER_ROLE_BINDING,
       metadata: { name: bindingName(namespace, serviceAccount) },
       roleRef:  {
         apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: CSI_CLUSTER_ROLE

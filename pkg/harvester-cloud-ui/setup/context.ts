@@ -4,13 +4,12 @@
  * be told, and the VMs' namespace: the Harvester machine config of the machine pools, else the namespace of the
  * host VMs the nodes' `harvester://<uid>` providerIDs point at. Reads only; each read may fail on its own.
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, guestClusters, harvesterClusters, MGMT_CLUSTER } from '../environment/hostCluster';
-import { csiServiceAccount } from '../storageClass/hostStorageClasses';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { listManagementClusters } from '../data/rancher';
+import { findHostClusterId, guestClusters, harvesterClusters } from '../environment/hostCluster';
+import { csiServiceAccount, findVmNamespace } from '../environment/vmPlacement';
 import { Distribution, distributionOf } from './plan';
-import { findVmNamespace } from './vmNamespace';
-
-export { HOST_VM, namespaceOfVms } from './vmNamespace';
 
 export interface SetupContext {
   clusterName: string;
@@ -23,18 +22,10 @@ export interface SetupContext {
   namespaceFrom: 'machinePool' | 'vms' | null;
 }
 
-async function listOrEmpty(load: () => Promise<KubeObject[]>): Promise<KubeObject[]> {
-  try {
-    return await load();
-  } catch (e) {
-    return [];
-  }
-}
-
 export async function loadSetupContext(store: StoreLike, clusterId: string, nodes: KubeObject[] | null): Promise<SetupContext> {
   const [{ mgmt, prov }, clusters, hostClusterId, account] = await Promise.all([
     guestClusters(store, clusterId),
-    listOrEmpty(async() => (await store.dispatch('management/request', { url: `/v1/${ MGMT_CLUSTER }s` }))?.data || []),
+    listManagementClusters(store).catch((): KubeObject[] => []),
     findHostClusterId(store, clusterId).catch(() => null),
     csiServiceAccount(store, clusterId).catch(() => ({ name: clusterId, namespace: null })),
   ]);

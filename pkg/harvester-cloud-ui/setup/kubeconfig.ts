@@ -7,14 +7,15 @@
  * `harvesterhci.io:csi-driver` (both named `<namespace>-<sa>`), and answers the kubeconfig as a JSON string, which
  * the shell's store hands back as `{ data }`. The body carries names only: the token travels in the answer.
  */
-import { StoreLike } from '../environment/types';
-import { classifyHttpFailure, HttpFailure } from '../environment/httpFailure';
+import { StoreLike } from '../data/store';
+import { clusterApi, proxyRequest } from '../data/clusterProxy';
+import { classifyHttpFailure, HttpFailure } from '../data/failure';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';
 
 export function kubeconfigUrl(hostClusterId: string): string {
-  return `/k8s/clusters/${ encodeURIComponent(hostClusterId) }/v1/harvester/kubeconfig`;
+  return `${ clusterApi(hostClusterId) }/harvester/kubeconfig`;
 }
 
 export function kubeconfigRequestBody(namespace: string, serviceAccountName: string) {
@@ -47,11 +48,8 @@ export type KubeconfigResult = { ok: true; kubeconfig: string } | ({ ok: false }
 
 export async function generateKubeconfig(store: StoreLike, hostClusterId: string, namespace: string, serviceAccountName: string): Promise<KubeconfigResult> {
   try {
-    const res = await store.dispatch('management/request', {
-      url:                  kubeconfigUrl(hostClusterId),
-      method:               'POST',
-      data:                 kubeconfigRequestBody(namespace, serviceAccountName),
-      redirectUnauthorized: false,
+    const res = await proxyRequest(store, {
+      url: kubeconfigUrl(hostClusterId), method: 'POST', data: kubeconfigRequestBody(namespace, serviceAccountName)
     });
     const kubeconfig = typeof res?.data === 'string' ? res.data : '';
 

@@ -6,7 +6,7 @@
  * `harvester-cloud-provider`, `harvester-csi-driver`), deployed once `cloud-provider-name: harvester` is set: a
  * manifest or App of the same name would collide with them, so its plan has neither.
  */
-import { toBase64 } from './base64';
+import { toBase64 } from '../shared/base64';
 import { chartForKube, HARVESTER_CHART_REPO, MIN_PROVIDER_CHART_FOR_SECRET } from './charts';
 import { compareVersions } from '../environment/installedVersions';
 

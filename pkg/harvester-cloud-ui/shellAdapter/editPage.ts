@@ -1,5 +1,9 @@
-import { KubeObject } from '../environment/types';
 import { warnOnce } from './versions';
+
+/** The edited object as the page holds it (the adapter names only what it reads; callers keep their own type). */
+export interface PageObject {
+  metadata?: object;
+}
 
 /**
  * The create/edit/detail page around an extension tab: the shell's CreateEditView mixin (shell/mixins/
@@ -7,8 +11,8 @@ import { warnOnce } from './versions';
  * The extension API hands a tab only `resource`, and on 2.12–2.14 not even that on the create/edit pages:
  * their `Tabbed` has no `resource` prop bound by `edit/service.vue` (its default `() => {}` returns undefined).
  */
-export interface EditPage {
-  value: KubeObject;
+export interface EditPage<V extends PageObject = PageObject> {
+  value: V;
   mode: 'create' | 'edit' | 'view';
   registerBeforeHook(fn: () => unknown, name: string, priority?: number): void;
   unregisterBeforeSaveHook(name: string): void;
@@ -22,10 +26,10 @@ interface ComponentLike {
 }
 
 /** The nearest ancestor that is a CreateEditView page (it has the hooks and the edited `value`). */
-export function findEditPage(component: unknown): EditPage | null {
+export function findEditPage<V extends PageObject = PageObject>(component: unknown): EditPage<V> | null {
   for (let p = (component as ComponentLike).$parent; p; p = p.$parent) {
     if (typeof p.registerBeforeHook === 'function' && typeof p.unregisterBeforeSaveHook === 'function' && p.value && typeof p.value === 'object') {
-      return p as unknown as EditPage;
+      return p as unknown as EditPage<V>;
     }
   }
 
@@ -36,7 +40,7 @@ export function findEditPage(component: unknown): EditPage | null {
  * The Service a tab works on: the `resource` the shell passes (2.15+, and every detail page), else the page's
  * `value` (2.12–2.14 create/edit pages).
  */
-export function pageResource(prop: KubeObject | null | undefined, page: EditPage | null): KubeObject | null {
+export function pageResource<V extends PageObject>(prop: V | null | undefined, page: EditPage<V> | null): V | null {
   if (prop?.metadata) {
     return prop;
   }

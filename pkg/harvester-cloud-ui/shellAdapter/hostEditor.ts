@@ -1,5 +1,6 @@
-import { StoreLike } from '../environment/types';
 import { warnOnce } from './versions';
+
+interface StoreWithGetters { getters: Record<string, any> } // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface AsyncWrapper<T> {
   __asyncLoader?: () => Promise<T>;
@@ -11,7 +12,7 @@ export interface AsyncWrapper<T> {
  * Returns what the host has (the async wrapper itself when it cannot be unwrapped, which renders the host's own
  * page with its own load error); warns when the getter is missing.
  */
-export async function loadHostEditor<T>(store: StoreLike, type: string): Promise<T | AsyncWrapper<T> | null> {
+export async function loadHostEditor<T>(store: StoreWithGetters, type: string): Promise<T | AsyncWrapper<T> | null> {
   const importComponent = store.getters['type-map/importComponent'];
 
   if (typeof importComponent !== 'function') {

@@ -11,7 +11,7 @@ export { beforeClusterPages } from './navigation';
 export { findTab, keepTabRegistered } from './tabSlot';
 export { loadHostEditor } from './hostEditor';
 export {
-  openDetail, resourceCreateRoute, resourceDetailRoute
+  openDetail, resourceCreateRoute, resourceDetailRoute, resourceListRoute
 } from './resourceRoutes';
 export { hostGlobalComponent } from './hostComponents';
 export { rowStoreAll, rowTranslate } from './rowContext';

@@ -28,7 +28,7 @@ export function openDetail(row: unknown, query: Record<string, string>, hash: st
 
 /**
  * The dashboard's named routes of a resource's pages in the cluster explorer (shell/config/router/routes.js:
- * `c-cluster-product-resource-namespace-id`, `-id`, `-create`), for links to pages the extension does not own.
+ * `c-cluster-product-resource`, `-namespace-id`, `-id`, `-create`), for links to pages the extension does not own.
  */
 export function resourceDetailRoute(clusterId: string, resource: string, namespace: string | undefined, id: string, hash?: string) {
   const params = {
@@ -43,6 +43,15 @@ export function resourceDetailRoute(clusterId: string, resource: string, namespa
 export function resourceCreateRoute(clusterId: string, resource: string) {
   return {
     name:   'c-cluster-product-resource-create',
+    params: {
+      cluster: clusterId, product: 'explorer', resource
+    }
+  };
+}
+
+export function resourceListRoute(clusterId: string, resource: string) {
+  return {
+    name:   'c-cluster-product-resource',
     params: {
       cluster: clusterId, product: 'explorer', resource
     }

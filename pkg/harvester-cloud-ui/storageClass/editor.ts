@@ -13,10 +13,11 @@
  * missing, the shell's page is shown unchanged (with its own free-text field) instead of breaking.
  */
 import { Component, ComponentOptions, defineAsyncComponent, defineComponent } from 'vue';
-import { StoreLike } from '../environment/types';
+import { StoreLike } from '../data/store';
 import { HARVESTER_PROVISIONER, STORAGE_CLASS } from './names';
 import { SAVE_HOOKS, SaveHooks } from './saveHooks';
-import { AsyncWrapper as HostAsyncWrapper, loadHostEditor, warnOnce } from '../shellAdapter';
+import { AsyncWrapper as HostAsyncWrapper, loadHostEditor } from '../shellAdapter/hostEditor';
+import { warnOnce } from '../shellAdapter/versions';
 
 // Loaded only when the Harvester provisioner is picked.
 const HarvesterProvisioner = defineAsyncComponent(() => import('./HarvesterProvisioner.vue'));

@@ -4,15 +4,15 @@
  * Opening the form costs the host lookup (one GET of the cloud credential) and one list of the host's
  * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
  */
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, guestClusters, hostList } from '../environment/hostCluster';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { CLUSTER_ROLE_BINDING, STORAGE_CLASS } from '../data/typeIds';
+import { hostList } from '../data/clusterProxy';
+import { HttpFailure, classifyHttpFailure } from '../data/failure';
+import { findHostClusterId } from '../environment/hostCluster';
 import { installedVersion } from '../environment/installedVersions';
-import { classifyHttpFailure } from '../environment/httpFailure';
+import { csiServiceAccount } from '../environment/vmPlacement';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
-import { STORAGE_CLASS } from './names';
-
-export const CLUSTER_ROLE_BINDING = 'rbac.authorization.k8s.io.clusterrolebinding';
-export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';
 
 const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 
@@ -23,7 +23,7 @@ type StorageClass = KubeObject & {
 };
 
 /** Why the host's classes could not be listed. */
-export type HostFailure = 'noHost' | 'forbidden' | 'unreachable' | 'error';
+export type HostFailure = 'noHost' | HttpFailure;
 
 export interface HostClasses {
   hostClusterId: string | null;
@@ -96,29 +96,6 @@ export function describeHostClass(sc: KubeObject): HostClassDescription {
 /** The installed CSI driver version (the shared lookup uses the store's copy of the DaemonSet when it has one). */
 export function csiDriverVersion(store: StoreLike): Promise<string | null> {
   return installedVersion(store, 'csiDriver');
-}
-
-/**
- * The CSI driver's service account on the host: the guest cluster's name in the namespace of its VMs,
- * which the Harvester machine config of the guest's first machine pool names (`vmNamespace`). One GET of that
- * config; `namespace` is null for guests Rancher did not provision (imported, K3s by hand).
- */
-export async function csiServiceAccount(store: StoreLike, guestClusterId: string): Promise<{ name: string; namespace: string | null }> {
-  const { mgmt, prov } = await guestClusters(store, guestClusterId);
-  const name = prov?.metadata?.name || mgmt?.spec?.displayName || guestClusterId;
-  const pools: { machineConfigRef?: { kind?: string; name?: string } }[] = prov?.spec?.rkeConfig?.machinePools || [];
-  const ref = pools.map((p) => p.machineConfigRef).find((r) => r?.kind === 'HarvesterConfig' && r.name);
-
-  if (!prov || !ref?.name) {
-    return { name, namespace: null };
-  }
-  try {
-    const config = await store.dispatch('management/request', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(prov.metadata.namespace || '') }/${ encodeURIComponent(ref.name) }` });
-
-    return { name, namespace: config?.vmNamespace || null };
-  } catch (e) {
-    return { name, namespace: null };
-  }
 }
 
 /** One list of the host's ClusterRoleBindings; 'unknown' when they cannot be read. */

@@ -3,7 +3,7 @@
  * RWX included), the selected option, the volume mode options, and which notices to show. The view
  * (HarvesterProvisioner.vue) only renders these; `Text` is the page's translator.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { compareVersions } from '../environment/installedVersions';
 import { FILESYSTEM, HarvesterParameters, Issue, MIN_CSI_FOR_HOST_CLASS } from './parameters';
 import { describeHostClass, hostDefaultClass, HostClasses } from './hostStorageClasses';

@@ -4,7 +4,7 @@
  * its service account may read the host's StorageClasses; without it the driver skips the check and the volume
  * fails later with no readable reason.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 export const CSI_CLUSTER_ROLE = 'harvesterhci.io:csi-driver';
 

@@ -11,7 +11,7 @@
  *   Longhorn volume is a live-migration block volume, not an NFS share, so a `migratable: "true"` class does not
  *   serve RWX filesystems.
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { atLeast } from '../environment/installedVersions';
 
 export const LONGHORN_PROVISIONER = 'driver.longhorn.io';

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { vmUidOf } from '../environment/harvesterCluster';
 import { Topology, hasTopology, sameTopology, topologyOf } from './labels';
 

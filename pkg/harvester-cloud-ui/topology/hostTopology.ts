@@ -1,18 +1,19 @@
-import { KubeObject, StoreLike } from '../environment/types';
-import { findHostClusterId, hostListUrl, hostRequest } from '../environment/hostCluster';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { HOST_VM, HOST_VMI, NODE } from '../data/typeIds';
+import { hostListUrl, hostRequest } from '../data/clusterProxy';
+import { classifyHttpFailure } from '../data/failure';
+import { SlimCache, SlimList, partialLists, slimList } from '../data/slimCache';
+import { findHostClusterId } from '../environment/hostCluster';
 import { vmUidOf } from '../environment/harvesterCluster';
+import { guestVmNamespaces } from '../environment/vmNamespaces';
 import { HostSnapshot, ownerVmUid } from './drift';
-import { classifyHttpFailure } from '../environment/httpFailure';
-import { SlimCache, SlimList, topologyCache } from './slimCache';
-import {
-  HOST_NODE_FIELDS, VM_FIELDS, VMI_FIELDS, revisionUrl, withQuery
-} from './slimQuery';
-import { guestVmNamespaces } from './vmNamespaces';
+import { HOST_NODE_FIELDS, VM_FIELDS, VMI_FIELDS } from './fields';
 
 export const HOST_TYPES = {
-  vm:   'kubevirt.io.virtualmachine',
-  vmi:  'kubevirt.io.virtualmachineinstance',
-  node: 'node',
+  vm:   HOST_VM,
+  vmi:  HOST_VMI,
+  node: NODE,
 } as const;
 
 /**
@@ -69,16 +70,7 @@ function placementOf(store: StoreLike, guestClusterId: string) {
 /** A partial host list, from the cache while the host's revision of it is unchanged. */
 async function hostSlim(store: StoreLike, cache: SlimCache, hostClusterId: string, type: string, fields: string[], namespace?: string): Promise<SlimList> {
   const url = hostListUrl(hostClusterId, type, { namespace });
-  const { list } = await cache.fresh(`${ hostClusterId }/${ type }/${ namespace || '' }`, {
-    async list() {
-      const res = await hostRequest(store, withQuery(url, fields));
-
-      return { revision: res?.revision ?? null, items: res?.data || [] };
-    },
-    async revision() {
-      return (await hostRequest(store, revisionUrl(url)))?.revision ?? null;
-    },
-  });
+  const { list } = await slimList(cache, `${ hostClusterId }/${ type }/${ namespace || '' }`, url, fields, (u) => hostRequest(store, u));
 
   return list;
 }
@@ -101,7 +93,7 @@ export async function loadHostTopology(
   store: StoreLike,
   guestClusterId: string,
   guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>,
-  cache: SlimCache = topologyCache
+  cache: SlimCache = partialLists
 ): Promise<HostTopologyResult> {
   const result = await readHost(store, guestClusterId, guestNodes, cache);
 

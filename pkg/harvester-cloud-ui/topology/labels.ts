@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 /** The well-known topology keys: the only two cloud-provider-harvester `InstanceMetadata` reads from the VM instance. */
 export const REGION = 'topology.kubernetes.io/region';

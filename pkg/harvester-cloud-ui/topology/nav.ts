@@ -1,13 +1,5 @@
 import { IPlugin } from '@shell/core/types';
-
-export const EXPLORER = 'explorer';
-export const TOPOLOGY_PAGE = 'harvester-topology';
-export const TOPOLOGY_ROUTE = `c-cluster-${ EXPLORER }-${ TOPOLOGY_PAGE }`;
-export const TOPOLOGY_PATH = `/c/:cluster/${ EXPLORER }/${ TOPOLOGY_PAGE }`;
-
-export function topologyLocation(clusterId: string) {
-  return { name: TOPOLOGY_ROUTE, params: { cluster: clusterId, product: EXPLORER } };
-}
+import { EXPLORER, TOPOLOGY } from '../data/routes';
 
 /**
  * Product hook in the shape the extension loader calls on every Rancher >= 2.11 (`init(plugin, store)`):
@@ -19,12 +11,12 @@ export function init(plugin: IPlugin, store: unknown): void {
   const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
 
   virtualType({
-    name:       TOPOLOGY_PAGE,
+    name:       TOPOLOGY.page,
     labelKey:   'harvesterTopology.nav',
     namespaced: false,
     // Nodes is 0, Cluster and Project Members and Events are -1.
     weight:     -0.5,
-    route:      { name: TOPOLOGY_ROUTE },
+    route:      { name: TOPOLOGY.route },
   });
-  basicType([TOPOLOGY_PAGE], 'cluster');
+  basicType([TOPOLOGY.page], 'cluster');
 }

@@ -1,6 +1,6 @@
 import { CardLocation, IPlugin, LocationConfig, TableColumnLocation } from '@shell/core/types';
 import { REGION_COLUMN, REGION_PAGINATION_COLUMN, ZONE_COLUMN, ZONE_PAGINATION_COLUMN } from './nodeColumns';
-import { EXPLORER, TOPOLOGY_PATH, TOPOLOGY_ROUTE } from './nav';
+import { EXPLORER, TOPOLOGY } from '../data/routes';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { withStrings } from '../shellAdapter/strings';
 
@@ -34,8 +34,8 @@ export function registerTopology(plugin: IPlugin): void {
   // The side-menu entry (nav.ts `init`, run by the extension loader once the store exists) and its page.
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
-    name:      TOPOLOGY_ROUTE,
-    path:      TOPOLOGY_PATH,
+    name:      TOPOLOGY.route,
+    path:      TOPOLOGY.path,
     component: withStrings(['topology', 'guest'], () => import('./TopologyView.vue')),
     meta:      { product: EXPLORER },
   });

@@ -1,4 +1,4 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { ZONE } from './labels';
 
 export interface LabelSelector {

@@ -10,7 +10,7 @@
  *   `volume.kubernetes.io/selected-node` annotation says the same as the event (Kubernetes' volume binding mode:
  *   binding and provisioning wait for a Pod that uses the claim).
  */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 
 export type BindingPhase = 'pending' | 'bound' | 'lost' | 'missing' | 'unreadable';
 

@@ -9,14 +9,17 @@
  *   and `endpoint` are shown (it also holds credentials).
  * Hosts without the VolumeRemoteBackup type (before the driver's backups) answer 404 on it: no backups then.
  */
-import { classifyHttpFailure, httpStatusOf } from '../environment/httpFailure';
-import { findHostClusterId, hostList, hostRequest } from '../environment/hostCluster';
-import { KubeObject, StoreLike } from '../environment/types';
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import { HOST_BACKUP, HOST_SETTING, VOLUME_SNAPSHOT } from '../data/typeIds';
+import { hostList, proxyGet } from '../data/clusterProxy';
+import { classifyHttpFailure, orWhenAbsent } from '../data/failure';
+import { findHostClusterId } from '../environment/hostCluster';
 
 export const HOST_TYPES = {
-  snapshot: 'snapshot.storage.k8s.io.volumesnapshot',
-  backup:   'harvesterhci.io.volumeremotebackup',
-  setting:  'harvesterhci.io.setting',
+  snapshot: VOLUME_SNAPSHOT,
+  backup:   HOST_BACKUP,
+  setting:  HOST_SETTING,
 } as const;
 
 export type HostState = 'ok' | 'unknownHost' | 'forbidden' | 'unreachable' | 'error';
@@ -89,23 +92,16 @@ export async function loadHostSide(store: StoreLike, guestClusterId: string, kno
   if (!hostId) {
     return { ...none('unknownHost'), hostId };
   }
-  const optional = <T>(p: Promise<T>, fallback: T) => p.catch((err) => {
-    if (httpStatusOf(err) === 404) {
-      return fallback;
-    }
-    throw err;
-  });
-
   try {
     const [snapshots, backups, setting] = await Promise.all([
       hostList(store, hostId, HOST_TYPES.snapshot),
-      optional(hostList(store, hostId, HOST_TYPES.backup), []),
+      orWhenAbsent(hostList(store, hostId, HOST_TYPES.backup), []),
       // The setting may be unreadable where the snapshots are not: the target is then simply not shown.
-      hostRequest(store, `/k8s/clusters/${ encodeURIComponent(hostId) }/v1/${ HOST_TYPES.setting }/backup-target`).catch(() => null),
+      proxyGet<{ value?: string }>(store, hostId, HOST_TYPES.setting, undefined, 'backup-target').catch(() => null),
     ]);
 
     return {
-      state: 'ok', snapshots, backups, target: backupTargetOf(setting as { value?: string } | null), hostId
+      state: 'ok', snapshots, backups, target: backupTargetOf(setting), hostId
     };
   } catch (err) {
     return { ...none(classifyHttpFailure(err).failure), hostId };

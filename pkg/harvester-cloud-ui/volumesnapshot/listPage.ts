@@ -5,13 +5,19 @@
  * - a schema without GET in `collectionMethods`, or a 401/403 on the list: the user may not list them;
  * - the classes are read when readable (their kind and deletion policy); a namespace user often cannot, and
  *   the kind column stays empty then instead of failing the page.
- * Requests go through `cluster/request` (nothing partial in the store; a failure arrives as it came).
+ * Requests are plain ones (data/guest.ts: nothing partial in the store; a failure arrives as it came).
  */
-import { classifyHttpFailure } from '../environment/httpFailure';
-import { KubeObject, StoreLike } from '../environment/types';
-import { SNAPSHOT_CLASS } from '../snapshotclass/names';
-import { resourceDetailRoute } from '../shellAdapter/resourceRoutes';
-import { PVC, VOLUME_SNAPSHOT } from './names';
+import { KubeObject, SchemaLike } from '../data/types';
+import { StoreLike } from '../data/store';
+import { PVC, SNAPSHOT_CLASS, VOLUME_SNAPSHOT } from '../data/typeIds';
+import { guestList, guestListIfSchema } from '../data/guest';
+import { schemaOf } from '../shellAdapter/schemas';
+import { classifyHttpFailure } from '../data/failure';
+import { resourceDetailRoute } from '../data/routes';
+import { SnapshotClassLike } from './classes';
+import { loadHostSide } from './hostSide';
+import { LookSteps, nextLook } from './liveViews';
+import { SnapshotRow, snapshotRows } from './rows';
 
 export type ListState = 'ok' | 'noCrd' | 'forbidden' | 'unreachable' | 'error';
 
@@ -22,8 +28,6 @@ export interface SnapshotList {
   classes: KubeObject[];
 }
 
-interface SchemaLike { collectionMethods?: string[] }
-
 /** What the schema alone tells before any request: 'noCrd', 'forbidden', or null to go and list. */
 export function schemaState(schema: SchemaLike | null | undefined): 'noCrd' | 'forbidden' | null {
   if (!schema) {
@@ -33,25 +37,19 @@ export function schemaState(schema: SchemaLike | null | undefined): 'noCrd' | 'f
   return (schema.collectionMethods || []).some((m) => m.toUpperCase() === 'GET') ? null : 'forbidden';
 }
 
-async function listOf(store: StoreLike, type: string): Promise<KubeObject[]> {
-  const res = await store.dispatch('cluster/request', { url: store.getters['cluster/urlFor'](type) });
-
-  return res?.data || [];
-}
-
 export async function loadSnapshotList(store: StoreLike): Promise<SnapshotList> {
   const empty = {
     detail: '', snapshots: [], classes: []
   };
-  const before = schemaState(store.getters['cluster/schemaFor'](VOLUME_SNAPSHOT));
+  const before = schemaState(schemaOf(store, 'cluster', VOLUME_SNAPSHOT));
 
   if (before) {
     return { ...empty, state: before };
   }
-  const classes = store.getters['cluster/schemaFor'](SNAPSHOT_CLASS) ? listOf(store, SNAPSHOT_CLASS).catch(() => []) : Promise.resolve([]);
+  const classes = guestListIfSchema(store, SNAPSHOT_CLASS).catch((): KubeObject[] => []);
 
   try {
-    const [snapshots, cls] = await Promise.all([listOf(store, VOLUME_SNAPSHOT), classes]);
+    const [snapshots, cls] = await Promise.all([guestList(store, VOLUME_SNAPSHOT), classes]);
 
     return {
       state: 'ok', detail: '', snapshots, classes: cls
@@ -78,4 +76,22 @@ export function byNamespaceFilter<T extends { namespace: string }>(rows: T[], ac
   const shown = active ? rows.filter((r) => active.has(r.namespace)) : rows;
 
   return { shown, hidden: rows.length - shown.length };
+}
+
+/** The rows of the cluster's list. */
+export function listRows(list: SnapshotList): SnapshotRow[] {
+  return snapshotRows(list.snapshots, list.classes as unknown as SnapshotClassLike[]);
+}
+
+/** One look of the cluster's VolumeSnapshots list; the next look's delay, or null. */
+export async function lookAtList(store: StoreLike, clusterId: string, hostId: string | null, show: LookSteps<SnapshotList>): Promise<number | null> {
+  const list = await loadSnapshotList(store);
+  const rows = listRows(list);
+
+  show.read(list);
+  if (rows.length) {
+    show.host(await loadHostSide(store, clusterId, hostId));
+  }
+
+  return nextLook(rows);
 }

@@ -1,10 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { VOLUME_SNAPSHOT } from './names';
-
-export const EXPLORER = 'explorer';
-export const LIST_PAGE = 'harvester-volume-snapshots-list';
-export const LIST_ROUTE = `c-cluster-${ EXPLORER }-${ LIST_PAGE }`;
-export const LIST_PATH = `/c/:cluster/${ EXPLORER }/${ LIST_PAGE }`;
+import { EXPLORER, SNAPSHOTS_LIST } from '../data/routes';
 
 /**
  * Product hook (`init(plugin, store)`, called by the extension loader on Rancher >= 2.11; `virtualType`/`basicType`
@@ -18,12 +14,12 @@ export function init(plugin: IPlugin, store: unknown): void {
   const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
 
   virtualType({
-    name:       LIST_PAGE,
+    name:       SNAPSHOTS_LIST.page,
     labelKey:   'harvesterVolumeSnapshot.list.nav',
     namespaced: false,
     weight:     -0.5,
     ifHaveType: VOLUME_SNAPSHOT,
-    route:      { name: LIST_ROUTE },
+    route:      { name: SNAPSHOTS_LIST.route },
   });
-  basicType([LIST_PAGE], 'storage');
+  basicType([SNAPSHOTS_LIST.page], 'storage');
 }

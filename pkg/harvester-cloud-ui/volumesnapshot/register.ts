@@ -4,7 +4,7 @@ import { rowStoreAll } from '../shellAdapter/rowContext';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { offersSnapshotActions } from './actions';
 import { PVC, STORAGE_CLASS, TAB_NAME } from './names';
-import { EXPLORER, LIST_PATH, LIST_ROUTE } from './nav';
+import { EXPLORER, SNAPSHOTS_LIST } from '../data/routes';
 import { withStrings } from '../shellAdapter/strings';
 
 export { TAB_NAME };
@@ -49,8 +49,8 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
 
   plugin.addProduct(require('./nav'));
   plugin.addRoute('default', {
-    name:      LIST_ROUTE,
-    path:      LIST_PATH,
+    name:      SNAPSHOTS_LIST.route,
+    path:      SNAPSHOTS_LIST.path,
     component: withStrings(['volumeSnapshot', 'guest'], () => import('./SnapshotsPage.vue')),
     meta:      { product: EXPLORER },
   });

@@ -1,5 +1,5 @@
 /** The snapshot table's rows: what each column shows, decided here (the component renders text only). */
-import { KubeObject } from '../environment/types';
+import { KubeObject } from '../data/types';
 import { SnapshotClassLike } from './classes';
 import { snapshotKind } from '../snapshotclass/codec';
 import {

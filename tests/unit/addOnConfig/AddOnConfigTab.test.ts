@@ -1,54 +1,25 @@
-import { setupServer } from 'msw/node';
 import { reactive } from 'vue';
 import { flushPromises } from '@vue/test-utils';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, resetState, storeObject } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject, storeObject } from '../../../simulator/steve/state';
 import { RKE2_GUEST, K3S_GUEST } from '../../../simulator/demo/ids';
-import { createTestStore, loadSchemas, Locale } from '../../harness/store';
+import { demoStore } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
+import {
+  CREATE_ROUTE, EDIT_ROUTE, newLoadBalancer, PortSpec, VIEW_ROUTE
+} from '../../harness/serviceTab';
 import { editPageFor } from '../../harness/editPage';
 import AddOnConfigTab from '@pkg/addOnConfig/AddOnConfigTab.vue';
 import { ANNOTATIONS } from '@pkg/addOnConfig/annotations';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
+// Every test starts from the demo data (the harness puts it back, faults and the request log cleared).
+const demo = useDemoServer();
+const { state } = demo;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Every test starts from the demo data (resetState also clears faults and the request log).
-afterEach(() => resetState(state));
-afterAll(() => server.close());
-
-const CREATE_ROUTE = {
-  name: 'c-cluster-product-resource-create', query: {}, params: {}
-};
-const EDIT_ROUTE = {
-  name: 'c-cluster-product-resource-namespace-id', query: { mode: 'edit' }, params: {}
-};
-const VIEW_ROUTE = {
-  name: 'c-cluster-product-resource-namespace-id', query: {}, params: {}
-};
-
-async function storeFor(clusterId: string, locale: Locale = 'en-us') {
-  const store = createTestStore({ clusterId, locale });
-
-  await loadSchemas(store);
-  await store.dispatch('management/findAll', { type: 'management.cattle.io.cluster', opt: { watch: false } });
-  await store.dispatch('management/findAll', { type: 'provisioning.cattle.io.cluster', opt: { watch: false } });
-
-  return store;
-}
-
-function newService(store: any, ports = [{
+function newService(store: any, ports: PortSpec[] = [{
   name: 'http', port: 80, protocol: 'TCP', targetPort: 8080
 }]) {
-  return store.dispatch('cluster/create', {
-    type:     'service',
-    metadata: { name: `lb-${ Math.random().toString(36).slice(2, 7) }`, namespace: 'default' },
-    spec:     {
-      type: 'LoadBalancer', ports, selector: { app: 'web' }
-    },
-  });
+  return newLoadBalancer(store, { name: `lb-${ Math.random().toString(36).slice(2, 7) }`, namespace: 'default' }, ports, { app: 'web' });
 }
 
 // The shell's pages hold the resource in component data, which makes it reactive: so does this stand-in.
@@ -138,7 +109,7 @@ async function save(wrapper: any) {
 
 describe('Add-on Config tab, create', () => {
   it('creates a DHCP load balancer with a health check: the exact annotations Steve receives', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const svc = await newService(store);
     const { wrapper, requestsOnOpen } = await open(store, svc, CREATE_ROUTE);
 
@@ -168,7 +139,7 @@ describe('Add-on Config tab, create', () => {
   });
 
   it('writes no annotation at all when the user leaves the tab alone (pool is the provider default)', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const svc = await newService(store);
     const { wrapper } = await open(store, svc, CREATE_ROUTE);
 
@@ -180,7 +151,7 @@ describe('Add-on Config tab, create', () => {
 
   // k3s-guest runs provider v0.1.5, which reads health checks (cloud-provider-harvester v0.1.5 `getNodePort`).
   it('blocks Save with a message beside the field while the health-check port is not a Service TCP port', async() => {
-    const store = await storeFor(K3S_GUEST.id);
+    const store = await demoStore(K3S_GUEST.id);
     const svc = await newService(store, [{
       name: 'dns', port: 53, protocol: 'UDP', targetPort: 53
     } as any, {
@@ -205,7 +176,7 @@ describe('Add-on Config tab, create', () => {
   });
 
   it('shows the messages in Simplified Chinese', async() => {
-    const store = await storeFor(RKE2_GUEST.id, 'zh-hans');
+    const store = await demoStore(RKE2_GUEST.id, 'zh-hans');
     const svc = await newService(store);
     const { wrapper } = await open(store, svc, CREATE_ROUTE);
 
@@ -219,7 +190,7 @@ describe('Add-on Config tab, create', () => {
   });
 
   it('shares an IP only without overlapping ports, and gives the secondary no IPAM', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const { wrapper, svc } = await open(store, await newService(store, [{
       name: 'https', port: 443, protocol: 'TCP', targetPort: 8443
     }]), CREATE_ROUTE);
@@ -248,7 +219,7 @@ describe('Add-on Config tab, create', () => {
 
     storeObject(state, RKE2_GUEST.id, 'configmap', { ...cm, data: { 'interface-nad-mapping': '{"default/vlan100": ' } });
     try {
-      const store = await storeFor(RKE2_GUEST.id);
+      const store = await demoStore(RKE2_GUEST.id);
       const svc = await newService(store);
       const { wrapper, svc: onPage } = await open(store, svc, CREATE_ROUTE);
 
@@ -273,7 +244,7 @@ describe('Add-on Config tab, create', () => {
 describe('Add-on Config tab, edit', () => {
   // R-IPAM-2 (load-balancer-harvester webhook `checkIPAM`), R-NET-4 (provider v0.2.7 `checkNetworkChanged`), R-HC-3.
   it('locks the IP source, names the provider version that ignores health checks, and keeps unrelated annotations', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-pool', opt: { watch: false }
     });
@@ -296,7 +267,7 @@ describe('Add-on Config tab, edit', () => {
   });
 
   it('opening and saving an untouched Service sends its annotations unchanged', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-dhcp', opt: { watch: false }
     });
@@ -308,7 +279,7 @@ describe('Add-on Config tab, edit', () => {
   });
 
   it('turning the health check off removes all five keys (k3s guest, provider v0.1.5 enforces them)', async() => {
-    const store = await storeFor(K3S_GUEST.id);
+    const store = await demoStore(K3S_GUEST.id);
     const { wrapper, svc } = await open(store, await store.dispatch('cluster/find', {
       type: 'service', id: 'default/legacy-lb', opt: { watch: false }
     }), EDIT_ROUTE);
@@ -324,7 +295,7 @@ describe('Add-on Config tab, edit', () => {
   });
 
   it.each([409, 403, 'drop'] as const)('keeps every edit on screen and says what happened when the save fails with %p', async(fault) => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const { wrapper, svc } = await open(store, await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-pool', opt: { watch: false, force: true }
     }), EDIT_ROUTE);
@@ -361,7 +332,7 @@ describe('Add-on Config tab, stale health-check keys (provider v0.2.7 ignores th
         }
       }
     });
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-pool', opt: { watch: false }
     });
@@ -383,7 +354,7 @@ describe('Add-on Config tab, stale health-check keys (provider v0.2.7 ignores th
 
 describe('Add-on Config tab, a health check turned on where the provider ignores it (v0.2.7)', () => {
   it('warns that the provider ignores it, and does not call the keys just added stale', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const svc = await newService(store);
     const { wrapper } = await open(store, svc, CREATE_ROUTE);
 
@@ -399,7 +370,7 @@ describe('Add-on Config tab, a health check turned on where the provider ignores
 describe('Add-on Config tab, detail', () => {
   // The reason comes from the Service's events (SyncLoadBalancerFailed, k8s.io/cloud-provider service controller).
   it('is read-only and explains a Pending DHCP load balancer from its events', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const svc = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-dhcp', opt: { watch: false }
     });
@@ -414,7 +385,7 @@ describe('Add-on Config tab, detail', () => {
 
   // load-balancer-harvester `selectIPPool`: the pools' network must equal the load balancer's.
   it('names the IP pools Harvester has and why none serves a pool load balancer (admin reads the host)', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const svc = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/no-pool', opt: { watch: false }
     });
@@ -429,7 +400,7 @@ describe('Add-on Config tab, detail', () => {
   });
 
   it('shows a secondary whose primary has no address, in Simplified Chinese', async() => {
-    const store = await storeFor(RKE2_GUEST.id, 'zh-hans');
+    const store = await demoStore(RKE2_GUEST.id, 'zh-hans');
     const svc = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/shares-pending', opt: { watch: false }
     });
@@ -442,7 +413,7 @@ describe('Add-on Config tab, detail', () => {
 
 describe('Add-on Config tab, what Save sends', () => {
   it('overrules a Rancher 2.12–2.14 built-in save hook registered after the tab: no ipam nobody chose, primary kept', async() => {
-    const store = await storeFor(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-shared', opt: { watch: false }
     });
@@ -461,7 +432,7 @@ describe('Add-on Config tab, what Save sends', () => {
   });
 
   it('after a 409 on the field the user changed, shows the server\'s value the next Save sends, then saves the user\'s retyped one', async() => {
-    const store = await storeFor(K3S_GUEST.id);
+    const store = await demoStore(K3S_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/legacy-lb', opt: { watch: false }
     });
@@ -489,7 +460,7 @@ describe('Add-on Config tab, what Save sends', () => {
   });
 
   it('after a 409 from a change elsewhere (a label), merges and saves the user\'s edit without asking again', async() => {
-    const store = await storeFor(K3S_GUEST.id);
+    const store = await demoStore(K3S_GUEST.id);
     const live = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/legacy-lb', opt: { watch: false }
     });
@@ -512,18 +483,14 @@ describe('Add-on Config tab, what Save sends', () => {
   });
 
   it('is read-only for a user who may not update the Service, even on the edit page (?mode=edit typed by hand)', async() => {
-    server.use(...steveHandlers(state, { user: 'viewer' }));
-    try {
-      const store = await storeFor(K3S_GUEST.id);
-      const live = await store.dispatch('cluster/find', {
-        type: 'service', id: 'default/legacy-lb', opt: { watch: false }
-      });
-      const { wrapper } = await open(store, live, EDIT_ROUTE);
+    demo.as('viewer');
+    const store = await demoStore(K3S_GUEST.id);
+    const live = await store.dispatch('cluster/find', {
+      type: 'service', id: 'default/legacy-lb', opt: { watch: false }
+    });
+    const { wrapper } = await open(store, live, EDIT_ROUTE);
 
-      expect(wrapper.find('[data-testid="lb-read-only"]').exists()).toBe(true);
-      expect(wrapper.findAll('[data-testid="harvester-lb-config"] input:not([disabled]):not([readonly])').filter((i) => ['text', 'number', null, undefined].includes(i.attributes('type') as never))).toHaveLength(0);
-    } finally {
-      server.resetHandlers();
-    }
+    expect(wrapper.find('[data-testid="lb-read-only"]').exists()).toBe(true);
+    expect(wrapper.findAll('[data-testid="harvester-lb-config"] input:not([disabled]):not([readonly])').filter((i) => ['text', 'number', null, undefined].includes(i.attributes('type') as never))).toHaveLength(0);
   });
 });

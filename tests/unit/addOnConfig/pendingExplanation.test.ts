@@ -3,29 +3,19 @@
  * is explained from the Service's events, for an admin (who also reads the Harvester host) and for a user who can
  * read the guest cluster only. Rows R-EV-* of docs/harvester-rules.md.
  */
-import { setupServer } from 'msw/node';
 import { flushPromises } from '@vue/test-utils';
-import { steveHandlers } from '../../msw/steve';
-import { createState, resetState } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { createTestStore, loadSchemas, Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
 import LbPendingExplanation from '@pkg/addOnConfig/LbPendingExplanation.vue';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  resetState(state);
-});
-afterAll(() => server.close());
+const demo = useDemoServer();
+const { state } = demo;
 
 async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewer' } = {}) {
   if (opts.user === 'viewer') {
-    server.use(...steveHandlers(state, { user: 'viewer' }));
+    demo.as('viewer');
   }
   const store = createTestStore({ clusterId: RKE2_GUEST.id, locale: opts.locale || 'en-us' });
 

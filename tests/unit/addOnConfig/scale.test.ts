@@ -4,70 +4,38 @@
  * Steve only for LoadBalancer Services and only the fields the rules read (lbContext.ts SERVICE_FIELDS); the rules
  * still work on those partial objects, and the partial objects never reach the store.
  */
-import zlib from 'node:zlib';
-import { setupServer } from 'msw/node';
 import { flushPromises } from '@vue/test-utils';
-import { steveHandlers } from '../../msw/steve';
-import { createState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { createTestStore, loadSchemas } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
 import { editPageFor } from '../../harness/editPage';
+import { useDemoServer } from '../../harness/demoServer';
+import { CREATE_ROUTE, newLoadBalancer } from '../../harness/serviceTab';
 import { manyServices, withObjects } from '../../harness/manyServices';
 import AddOnConfigTab from '@pkg/addOnConfig/AddOnConfigTab.vue';
 import { SERVICE_FIELDS } from '@pkg/addOnConfig/lbContext';
 
-const state = createState(withObjects(demoSeed(), RKE2_GUEST.id, manyServices(4000, 1000)));
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
-
-interface Answer { url: string; bytes: number; gzip: number }
+const demo = useDemoServer(withObjects(demoSeed(), RKE2_GUEST.id, manyServices(4000, 1000)));
 
 async function openCreateTab() {
   const store = createTestStore({ clusterId: RKE2_GUEST.id });
 
   await loadSchemas(store);
-  const svc = await store.dispatch('cluster/create', {
-    type:     'service',
-    metadata: { name: 'new-lb', namespace: 'ns-0' },
-    spec:     {
-      type:  'LoadBalancer',
-      ports: [{
-        name: 'http', port: 80, protocol: 'TCP'
-      }]
-    }
-  });
-  const answers: Answer[] = [];
-  const onAnswer = async({ request, response }: { request: Request; response: Response }) => {
-    const body = Buffer.from(await response.clone().arrayBuffer());
-    const url = new URL(request.url);
-
-    // Rancher gzips API answers (rancher/steve pkg/server GzipWriter, default level): what the browser downloads.
-    answers.push({
-      url: url.pathname + url.search, bytes: body.length, gzip: zlib.gzipSync(body).length
-    });
-  };
-
-  server.events.on('response:mocked', onAnswer);
+  const svc = await newLoadBalancer(store, { name: 'new-lb', namespace: 'ns-0' }, [{
+    name: 'http', port: 80, protocol: 'TCP'
+  }]);
+  // What the browser downloads (the harness gzips each answer as Rancher does).
+  const recorded = demo.record();
   const wrapper = mountWithStore(editPageFor(AddOnConfigTab), store, {
     props: {
       value: svc, mode: 'create', realMode: 'create'
     },
-    global: {
-      mocks: {
-        $route: {
-          name: 'c-cluster-product-resource-create', query: {}, params: {}
-        },
-        $router: { replace: jest.fn() }
-      }
-    },
+    global: { mocks: { $route: CREATE_ROUTE, $router: { replace: jest.fn() } } },
   });
 
   await flushPromises();
-  server.events.removeListener('response:mocked', onAnswer as never);
+  const answers = [...recorded];
 
   return {
     store, wrapper, tab: wrapper.findComponent({ name: 'AddOnConfigTab' }).vm as any, answers

@@ -1,19 +1,12 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
 import {
   HARVESTER_HOST, K3S_BARE, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST
 } from '../../../simulator/demo/ids';
 import { createTestStore } from '../../harness/store';
+import { useDemoServer } from '../../harness/demoServer';
 import { detectHarvesterGuest, vmUidOf } from '@pkg/environment/harvesterCluster';
 import { checkCluster, forgetGuestChecks, harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const { state } = useDemoServer();
 
 const node = (providerID?: string) => ({ metadata: { name: 'n' }, spec: providerID ? { providerID } : {} });
 

@@ -2,31 +2,16 @@
  * The Load Balancers page against the demo simulator: every LoadBalancer Service of rke2-guest with its pool and the
  * rule, Pending ones with the detail page's reason, in both languages; and at 5,000 Services, what it transfers.
  */
-import zlib from 'node:zlib';
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, resetState } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { scaleLbHostObjects, scaleLbServices } from '../../../simulator/demo/clusters/scaleServices';
-import { HARVESTER_HOST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
 import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import { RouterLinkStub } from '@vue/test-utils';
-import {
-  PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle
-} from '../topology/demoStore';
-import { mountWithStore } from '../../harness/mount';
-import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
+import { mountDemo, mountWithStore, settle } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
+import { demoStore } from '../../harness/store';
 
-const seed = demoSeed([]);
-const state = createState(seed);
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-});
-afterAll(() => server.close());
+const demo = useDemoServer(demoSeed([]));
 
 const rowText = (wrapper: any, name: string) => wrapper.find(`[data-testid="lb-row-default-${ name }"]`).text().replace(/\s+/g, ' ');
 
@@ -67,26 +52,15 @@ describe('Load Balancers page at 5,000 LoadBalancer Services', () => {
 
     big.clusters.find((c) => c.id === RKE2_GUEST.id)!.objects.push(...scaleLbServices(5000));
     big.clusters.find((c) => c.id === HARVESTER_HOST.id)!.objects.push(...scaleLbHostObjects(5000));
-    const bigServer = setupServer(...steveHandlers(createState(big)));
-    const sent: { url: string; gzip: number }[] = [];
-
-    server.close();
-    bigServer.listen();
+    demo.load(big);
     // Entering the cluster explorer (schemas, clusters) is not the page's: count from the mount on.
     const store = await demoStore(RKE2_GUEST.id);
-
-    bigServer.events.on('response:mocked', async({ request, response }) => {
-      const u = new URL(request.url);
-
-      sent.push({ url: u.pathname + u.search, gzip: zlib.gzipSync(Buffer.from(await response.clone().arrayBuffer())).length });
-    });
+    const sent = demo.record();
     const wrapper = mountWithStore(LoadBalancersPage, store, { global: { stubs: { RouterLink: RouterLinkStub } } });
 
     await settle();
     const total = sent.reduce((a, b) => a + b.gzip, 0);
 
-    bigServer.close();
-    server.listen();
     expect(wrapper.findAll('tbody tr')).toHaveLength(100);
     // The host's LoadBalancers of this page only, and each row's pool from its LoadBalancer.
     expect(wrapper.find('[data-testid="lb-row-scale-lb-lb-00000"] [data-testid="lb-row-pool"]').text()).toContain('scale-pool-vlan100');

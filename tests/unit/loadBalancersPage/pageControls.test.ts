@@ -4,31 +4,22 @@
  * one events request costs now and what the old `fieldSelector` request costs on Steve's SQL cache (which ignores it).
  */
 import zlib from 'node:zlib';
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, resetState } from '../../../simulator/steve/state';
+import { getObject } from '../../../simulator/steve/state';
 import { call } from '../../simulator/helpers';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { scaleLbHostObjects, scaleLbServices } from '../../../simulator/demo/clusters/scaleServices';
 import { event } from '../../../simulator/demo/clusters/guestParts';
-import { HARVESTER_HOST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import LbControls from '@pkg/loadBalancersPage/LbControls.vue';
 import { DEFAULT_CONTROLS } from '@pkg/loadBalancersPage/listControls';
 import { EVENT_FIELDS, eventsUrl } from '@pkg/loadBalancersPage/loadPage';
-import { withQuery } from '@pkg/topology/slimQuery';
-import { RKE2_GUEST, mountDemo, settle } from '../topology/demoStore';
-import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
+import { withQuery } from '@pkg/data/steve';
+import { mountDemo, settle } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed([]));
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-});
-afterAll(() => server.close());
+const demo = useDemoServer(demoSeed([]));
+const { state } = demo;
 
 const names = (wrapper: any) => wrapper.findAll('tbody tr').map((r: any) => r.attributes('data-testid').replace('lb-row-default-', ''));
 const serviceRequests = () => state.requests.filter((r) => r.path.endsWith('/v1/services'));
@@ -122,16 +113,10 @@ describe('the events request at 5,000 LoadBalancer Services, every 10th Pending'
     });
     guest.objects.push(...services);
     big.clusters.find((c) => c.id === HARVESTER_HOST.id)!.objects.push(...scaleLbHostObjects(5000));
-    const bigState = createState(big);
-    const bigServer = setupServer(...steveHandlers(bigState));
-
-    server.close();
-    bigServer.listen();
+    const bigState = demo.load(big);
     const { wrapper } = await mountDemo(LoadBalancersPage, RKE2_GUEST.id);
     const eventRequests = bigState.requests.filter((r) => r.path.endsWith('/v1/events'));
 
-    bigServer.close();
-    server.listen();
     expect(wrapper.findAll('[data-testid="lb-row-reason"]')).toHaveLength(10);
     expect(eventRequests).toHaveLength(1);
     const bytes = (url: string) => zlib.gzipSync(JSON.stringify(call(bigState, 'GET', url.split('?')[0], { query: new URL(url, 'http://x').searchParams }).body)).length;

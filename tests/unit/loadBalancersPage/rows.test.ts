@@ -3,7 +3,7 @@
  * reason the detail page gives, grouping (sort and filter: listControls.test.ts).
  */
 import { buildRows, groupRows, ipamOf } from '@pkg/loadBalancersPage/rows';
-import { KubeObject } from '@pkg/environment/types';
+import { KubeObject } from '@pkg/data/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
   metadata: {

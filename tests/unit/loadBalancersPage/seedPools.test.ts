@@ -9,7 +9,7 @@ import { scaleLbHostObjects } from '../../../simulator/demo/clusters/scaleServic
 import { HARVESTER_HOST } from '../../../simulator/demo/ids';
 import { selectPool } from '../../../simulator/controllers/ipPoolSelector';
 import { choosePool, requirementOf } from '@pkg/addOnConfig/ipPoolMatch';
-import { KubeObject } from '@pkg/environment/types';
+import { KubeObject } from '@pkg/data/types';
 
 const hostObjects = (): KubeObject[] => demoSeed([]).clusters.find((c) => c.id === HARVESTER_HOST.id)!.objects;
 const ofKind = (objects: KubeObject[], kind: string) => objects.filter((o) => (o as KubeObject & { kind?: string }).kind === kind);

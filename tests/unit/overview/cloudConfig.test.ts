@@ -15,14 +15,14 @@ import {
 import { parseYaml } from '@pkg/shared/miniYaml';
 import { needsSetup, setupReason } from '@pkg/overview/presentation';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { K3S_GUEST } from '../../../simulator/demo/ids';
-import { RKE2_GUEST, mountDemo } from '../topology/demoStore';
+import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { useDemoServer } from '../../harness/demoServer';
-import { steveHandlers } from '../../msw/steve';
+import { mountDemo } from '../../harness/mount';
 
 const NOW = 1_790_000_000;
 const PROVIDER = 'kube-system/harvester-cloud-provider';
-const { state, server } = useDemoServer(demoSeed([]));
+const demo = useDemoServer(demoSeed([]));
+const { state } = demo;
 
 describe('reading a kubeconfig', () => {
   it('reads clientcmd\'s YAML (lists at their key\'s indent), quoted scalars, comments and JSON', () => {
@@ -221,10 +221,9 @@ describe('the overview page', () => {
 
   it('R-CFG-3: a user who may not read Secrets is told the config could not be checked (no Secret requested)', async() => {
     playCloudConfigCase(state, RKE2_GUEST.id, 'secret-ok', RKE2_GUEST.name);
-    server.use(...steveHandlers(state, { user: 'viewer' }));
+    demo.as('viewer');
     const { wrapper } = await mountDemo(OverviewPage, RKE2_GUEST.id);
 
-    server.resetHandlers();
     expect(text(wrapper, 'overview-cloud-config')).toContain('You may not read the Secret kube-system/harvester-cloud-config');
     expect(state.requests.some((r) => r.path.includes('/secrets'))).toBe(false);
     expect(wrapper.find('[data-testid="overview-setup"]').exists()).toBe(false);

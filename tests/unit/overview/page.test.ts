@@ -2,8 +2,9 @@ import { RouterLinkStub } from '@vue/test-utils';
 import { deleteObject } from '../../../simulator/steve/state';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from '../topology/demoStore';
 import { useDemoServer } from '../../harness/demoServer';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { mountDemo } from '../../harness/mount';
 
 const { state } = useDemoServer();
 

@@ -9,8 +9,9 @@ import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { argsFromApp, argvFromAppValues } from '@pkg/loadBalancersPage/providerValues';
 import { checkProviderArgs } from '@pkg/loadBalancersPage/providerArgs';
-import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from '../topology/demoStore';
 import { useDemoServer } from '../../harness/demoServer';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { mountDemo } from '../../harness/mount';
 
 const { state } = useDemoServer(demoSeed([]));
 

@@ -2,6 +2,7 @@ import { Plugin } from '@shell/core/plugin';
 import { CardLocation, ExtensionPoint } from '@shell/core/types';
 import { getApplicableExtensionEnhancements } from '@shell/core/plugin-helpers';
 import { registerOverview } from '@pkg/overview/register';
+import { registerSetup } from '@pkg/setup/register';
 import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 import { createTestStore } from '../../harness/store';
 
@@ -14,6 +15,7 @@ describe('registerOverview', () => {
     const plugin = new Plugin('harvester-cloud-ui');
 
     registerOverview(plugin);
+    registerSetup(plugin);
     expect(plugin.routes.map((r) => [r.parent, r.route.name, r.route.path])).toStrictEqual([
       ['default', 'c-cluster-explorer-harvester-integration', '/c/:cluster/explorer/harvester-integration'],
       ['default', 'c-cluster-explorer-harvester-integration-setup', '/c/:cluster/explorer/harvester-integration/setup'],

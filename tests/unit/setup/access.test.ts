@@ -5,14 +5,12 @@
 import { K3S_BARE, K3S_GUEST } from '../../../simulator/demo/ids';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import { setupBlock } from '@pkg/setup/access';
-import { steveHandlers } from '../../msw/steve';
 import { useDemoServer } from '../../harness/demoServer';
-import { mountDemo } from '../topology/demoStore';
+import { mountDemo } from '../../harness/mount';
 
-const { state, server } = useDemoServer();
+const demo = useDemoServer();
+const { state } = demo;
 const byId = (wrapper: any, id: string) => wrapper.find(`[data-testid="${ id }"]`);
-
-afterEach(() => server.resetHandlers());
 
 describe('who may set the integration up', () => {
   const may = { resourceMethods: ['GET', 'PUT', 'DELETE'], collectionMethods: ['GET', 'POST'] };
@@ -27,7 +25,7 @@ describe('who may set the integration up', () => {
   });
 
   it('a read-only member of a K3s guest is told why, and gets no field or button that could act', async() => {
-    server.use(...steveHandlers(state, { user: 'viewer' }));
+    demo.as('viewer');
     const { wrapper } = await mountDemo(SetupPage, K3S_GUEST.id);
 
     expect(byId(wrapper, 'setup-blocked').text()).toContain('does not allow creating Secrets');
@@ -38,7 +36,7 @@ describe('who may set the integration up', () => {
   });
 
   it('the same in Simplified Chinese', async() => {
-    server.use(...steveHandlers(state, { user: 'viewer' }));
+    demo.as('viewer');
     const { wrapper } = await mountDemo(SetupPage, K3S_GUEST.id, 'zh-hans');
 
     expect(byId(wrapper, 'setup-blocked').text()).toContain('不允许创建Secret');

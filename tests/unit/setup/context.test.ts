@@ -1,4 +1,4 @@
-import { namespaceOfVms } from '@pkg/setup/context';
+import { namespaceOfVms } from '@pkg/environment/vmPlacement';
 
 const node = (providerID: string) => ({ metadata: { name: providerID }, spec: { providerID } });
 const vm = (namespace: string, uid: string) => ({

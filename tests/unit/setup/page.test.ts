@@ -1,32 +1,17 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, resetState } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject } from '../../../simulator/steve/state';
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
-import { topologyCache } from '@pkg/topology/slimCache';
-import { mountDemo, settle } from '../topology/demoStore';
+import { mountDemo, settle } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
+const { state } = useDemoServer();
 const timing = { ...OPERATION_TIMING };
 
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  Object.assign(OPERATION_TIMING, { startMs: 0, runMs: 0 });
-});
-beforeEach(() => {
-  resetState(state);
-  forgetGuestChecks();
-  topologyCache.clear();
-});
-afterAll(() => {
-  server.close();
-  Object.assign(OPERATION_TIMING, timing);
-});
+// Rancher's Helm operations finish at once here.
+beforeAll(() => Object.assign(OPERATION_TIMING, { startMs: 0, runMs: 0 }));
+afterAll(() => Object.assign(OPERATION_TIMING, timing));
 
 const byId = (wrapper: any, id: string) => wrapper.find(`[data-testid="${ id }"]`);
 const input = (wrapper: any, id: string) => byId(wrapper, id).find('input');

@@ -1,11 +1,9 @@
-import { execFileSync } from 'child_process';
-import path from 'path';
+import { lintCounts } from '../../harness/lint';
 
 /**
  * The lint rule that keeps shellAdapter/ the only door into the dashboard's internals (issue 21): the same code is
  * refused in a feature folder and accepted in shellAdapter/. Run through ESLint's own API with the project's config.
  */
-const ROOT = path.resolve(__dirname, '../../..');
 const SNIPPETS: Record<string, string> = {
   parent:       'export const f = (vm: any) => vm.$parent;',
   rootGetters:  'export const f = (row: any) => row.$rootGetters[\'cluster/all\'];',
@@ -17,20 +15,7 @@ const SNIPPETS: Record<string, string> = {
   i18nGetter:   'export const f = (s: any) => s.getters[\'i18n/t\'](\'k\');',
 };
 
-function restrictedCount(file: string): Record<string, number> {
-  const script = `
-    import { ESLint } from 'eslint';
-    const eslint = new ESLint({ cwd: process.cwd() });
-    const snippets = JSON.parse(process.argv[1]);
-    const out = {};
-    for (const [name, code] of Object.entries(snippets)) {
-      const [result] = await eslint.lintText(code, { filePath: process.argv[2] });
-      out[name] = result.messages.filter((m) => m.ruleId === 'no-restricted-syntax').length;
-    }
-    console.log(JSON.stringify(out));`;
-
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(SNIPPETS), path.join(ROOT, file)], { cwd: ROOT, encoding: 'utf8' }));
-}
+const restrictedCount = (file: string) => lintCounts(file, SNIPPETS, 'no-restricted-syntax');
 
 describe('the shell-internals lint rule', () => {
   it('refuses reaches into the dashboard outside shellAdapter/, and allows Steve\'s `_type`', () => {

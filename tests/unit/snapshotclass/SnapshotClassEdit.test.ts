@@ -5,21 +5,19 @@
 import SnapshotClassEdit from '@pkg/snapshotclass/SnapshotClassEdit.vue';
 import RadioField from '@pkg/controls/RadioField.vue';
 import TextField from '@pkg/controls/TextField.vue';
-import { mountWithStore } from '../../harness/mount';
-import { Locale } from '../../harness/store';
+import { mountWithStore, until } from '../../harness/mount';
+import { demoStore, Locale } from '../../harness/store';
 import { K3S_GUEST, RKE2_GUEST, SNAPSHOT_CLASSES } from '../../../simulator/demo/ids';
 import { getObject } from '../../../simulator/steve/state';
-import {
-  guestStore, requestsSince, state, until, useSimulator
-} from '../storageClass/simulator';
+import { useDemoServer } from '../../harness/demoServer';
 
-useSimulator();
+const { requestsSince, state } = useDemoServer();
 
 const TYPE = 'snapshot.storage.k8s.io.volumesnapshotclass';
 
 async function open(opts: { clusterId?: string; locale?: Locale; id?: string; mode?: 'create' | 'edit' } = {}) {
   const clusterId = opts.clusterId || RKE2_GUEST.id;
-  const store = await guestStore(clusterId, opts.locale);
+  const store = await demoStore(clusterId, opts.locale);
   const value = opts.id ? await store.dispatch('cluster/clone', { resource: await store.dispatch('cluster/find', { type: TYPE, id: opts.id }) }) : await store.dispatch('cluster/create', { type: TYPE, metadata: { name: '' } });
   const push = jest.fn();
   const wrapper = mountWithStore(SnapshotClassEdit, store, {

@@ -5,14 +5,34 @@ import RadioField from '@pkg/controls/RadioField.vue';
 import ParameterList from '@pkg/controls/ParameterList.vue';
 import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
-import { mountWithStore } from '../../harness/mount';
-import { Locale } from '../../harness/store';
-import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import {
-  guestStore, hostCsiBinding, hostStorageClassesFail, requestsSince, state, until, useSimulator
-} from './simulator';
+import { mountWithStore, until } from '../../harness/mount';
+import { demoStore, Locale } from '../../harness/store';
+import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { storeObject } from '../../../simulator/steve/state';
+import { FaultResponse } from '../../../simulator/steve/types';
+import { useDemoServer } from '../../harness/demoServer';
 
-useSimulator();
+const { requestsSince, state } = useDemoServer();
+
+/** The host answers reads of its StorageClasses with `respond` (403: no permission, 503: host offline). */
+function hostStorageClassesFail(respond: FaultResponse): void {
+  state.faults.push({
+    match: { method: 'GET', path: `/k8s/clusters/${ HARVESTER_HOST.id }/v1/storage.k8s.io.storageclass` }, respond, times: 5
+  });
+}
+
+/** A ClusterRoleBinding on the host binding the CSI ClusterRole to a service account. */
+function hostCsiBinding(name: string, account: { name: string; namespace: string }): void {
+  storeObject(state, HARVESTER_HOST.id, 'rbac.authorization.k8s.io.clusterrolebinding', {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind:       'ClusterRoleBinding',
+    metadata:   { name },
+    roleRef:    {
+      apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'harvesterhci.io:csi-driver'
+    },
+    subjects: [{ kind: 'ServiceAccount', ...account }],
+  });
+}
 
 interface OpenOptions {
   clusterId?: string;
@@ -22,7 +42,7 @@ interface OpenOptions {
 }
 
 async function open(opts: OpenOptions = {}) {
-  const store = await guestStore(opts.clusterId || RKE2_GUEST.id, opts.locale);
+  const store = await demoStore(opts.clusterId || RKE2_GUEST.id, opts.locale);
   const mark = state.requests.length;
   const value = reactive({ parameters: { ...(opts.parameters || {}) } });
   const hooks: Record<string, () => unknown> = {};

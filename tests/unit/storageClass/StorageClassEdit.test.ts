@@ -1,21 +1,20 @@
 import StorageClassEdit from '@pkg/storageClass/StorageClassEdit.vue';
 import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { loadShellEditor, withHarvesterProvisioner } from '@pkg/storageClass/editor';
-import { mountWithStore } from '../../harness/mount';
+import { mountWithStore, until } from '../../harness/mount';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject } from '../../../simulator/steve/state';
-import {
-  guestStore, requestsSince, state, until, useSimulator
-} from './simulator';
+import { useDemoServer } from '../../harness/demoServer';
+import { demoStore } from '../../harness/store';
 
 // jest.config.js maps `@shell/*` before its asset stubs, so the shell's Wizard (inside CruResource) would load a raw
 // SVG; stub the one it imports.
 jest.mock('@shell/assets/images/generic-catalog.svg', () => 'file-stub');
 
-useSimulator();
+const { requestsSince, state } = useDemoServer();
 
 async function storeForGuest() {
-  const store = await guestStore(RKE2_GUEST.id);
+  const store = await demoStore(RKE2_GUEST.id);
 
   // The dashboard's feature-flag module, which the shell's editor asks about unsupported storage drivers.
   store.registerModule('features', { namespaced: true, getters: { get: () => () => false } });

@@ -1,22 +1,10 @@
-import { setupServer } from 'msw/node';
 import { RouterLinkStub } from '@vue/test-utils';
-import { steveHandlers } from '../../msw/steve';
-import { createState } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyCard from '@pkg/topology/TopologyCard.vue';
-import { topologyCache } from '@pkg/topology/slimCache';
-import { clearHostPlacement } from '@pkg/topology/hostTopology';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, mountDemo } from './demoStore';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { mountDemo } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  topologyCache.clear();
-  clearHostPlacement();
-});
-afterAll(() => server.close());
+const { state } = useDemoServer();
 
 describe('TopologyCard', () => {
   it('summarises the guest’s topology and links to the Topology page, without asking the host', async() => {

@@ -1,4 +1,4 @@
-import { KubeObject } from '@pkg/environment/types';
+import { KubeObject } from '@pkg/data/types';
 import { REGION, ZONE } from '@pkg/topology/labels';
 
 /** Steve-shaped objects for the pure topology tests. */

@@ -1,38 +1,14 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, storeObject } from '../../../simulator/steve/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { generateCluster } from '../../../scripts/bench/topology';
-import { topologyCache } from '@pkg/topology/slimCache';
-import { clearHostPlacement } from '@pkg/topology/hostTopology';
-import { HARVESTER_HOST, RKE2_GUEST, mountDemo } from './demoStore';
+import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { mountDemo } from '../../harness/mount';
+import { useDemoServer } from '../../harness/demoServer';
+import { bigTopologySeed } from '../../harness/bigTopology';
 
 // The demo guest grown by 5,000 nodes in 10 zones, with their VMs and instances on 20 more host nodes
 // (every 7th VM migrated, 1% never labelled).
-const state = createState(demoSeed());
-const big = generateCluster(5000);
-
-big.nodes.forEach((n) => storeObject(state, RKE2_GUEST.id, 'node', {
-  apiVersion: 'v1', kind: 'Node', ...n
-} as any));
-big.host.nodes?.forEach((n) => storeObject(state, HARVESTER_HOST.id, 'node', {
-  apiVersion: 'v1', kind: 'Node', ...n
-} as any));
-big.host.vms.forEach((vm) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachine', {
-  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
-} as any));
-big.host.vmis.forEach((vmi) => storeObject(state, HARVESTER_HOST.id, 'kubevirt.io.virtualmachineinstance', {
-  apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', ...vmi
-} as any));
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  topologyCache.clear();
-  clearHostPlacement();
-});
-afterAll(() => server.close());
+useDemoServer(bigTopologySeed(demoSeed(), generateCluster(5000)));
 
 describe('TopologyView at 5,000 nodes', () => {
   it('renders collapsed zones and only the rows in view of an opened zone, whatever its size', async() => {

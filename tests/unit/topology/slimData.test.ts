@@ -1,7 +1,7 @@
-import { SlimCache, SlimList } from '@pkg/topology/slimCache';
-import { revisionUrl, withQuery } from '@pkg/topology/slimQuery';
+import { SlimCache, SlimList } from '@pkg/data/slimCache';
+import { revisionUrl, withQuery } from '@pkg/data/steve';
 import { rowWindow } from '@pkg/topology/windowing';
-import { harvesterConfigNames } from '@pkg/topology/vmNamespaces';
+import { harvesterConfigNames } from '@pkg/environment/vmNamespaces';
 import { filterGrouping, filterWords } from '@pkg/topology/filter';
 import { groupNodes } from '@pkg/topology/grouping';
 import { NodeRow, sortRows } from '@pkg/topology/rows';

@@ -1,5 +1,5 @@
 import { analyseSpread, matchesSelector } from '@pkg/topology/spread';
-import { KubeObject } from '@pkg/environment/types';
+import { KubeObject } from '@pkg/data/types';
 import { guestNode, pod } from './objects';
 
 const nodes = [

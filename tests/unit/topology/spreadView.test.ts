@@ -1,18 +1,12 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, storeObject } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject, storeObject } from '../../../simulator/steve/state';
 import SelectField from '@pkg/controls/SelectField.vue';
 import WorkloadSpread from '@pkg/topology/WorkloadSpread.vue';
-import { Locale } from '../../harness/store';
-import { mountWithStore } from '../../harness/mount';
-import { RKE2_GUEST, demoStore, settle } from './demoStore';
+import { demoStore, Locale } from '../../harness/store';
+import { mountWithStore, settle } from '../../harness/mount';
+import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { useDemoServer } from '../../harness/demoServer';
 
-const state = createState(demoSeed());
-const server = setupServer(...steveHandlers(state));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+const { state } = useDemoServer();
 
 async function mountSpread(locale: Locale = 'en-us') {
   const store = await demoStore(RKE2_GUEST.id, locale);

@@ -1,29 +1,14 @@
-import { setupServer } from 'msw/node';
-import { steveHandlers } from '../../msw/steve';
-import { createState, getObject, storeObject } from '../../../simulator/steve/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject, storeObject } from '../../../simulator/steve/state';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
-import { topologyCache } from '@pkg/topology/slimCache';
-import { clearHostPlacement } from '@pkg/topology/hostTopology';
 import { RouterLinkStub } from '@vue/test-utils';
 import { checkCluster } from '@pkg/environment/guestRegistry';
-import { mountWithStore } from '../../harness/mount';
-import {
-  HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST, demoStore, mountDemo, settle
-} from './demoStore';
+import { mountDemo, mountWithStore, settle } from '../../harness/mount';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { demoStore } from '../../harness/store';
+import { useDemoServer } from '../../harness/demoServer';
 
-let state = createState(demoSeed());
-// Handlers resolve `state` per request, so each test can start from a fresh demo.
-const server = setupServer(...steveHandlers(new Proxy({} as typeof state, { get: (_t, k) => (state as any)[k] })));
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  state = createState(demoSeed());
-  topologyCache.clear();
-  clearHostPlacement();
-});
-afterAll(() => server.close());
+const { state } = useDemoServer();
 
 const text = (w: any, testid: string) => w.find(`[data-testid="${ testid }"]`).text().replace(/\s+/g, ' ').trim();
 const mountView = (clusterId: string, locale?: any) => mountDemo(TopologyView, clusterId, locale);

@@ -5,12 +5,13 @@
 import SelectField from '@pkg/controls/SelectField.vue';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject, storeObject } from '../../../simulator/steve/state';
-import { state, until, useSimulator } from '../storageClass/simulator';
-import {
-  open, PVCS, SNAPS, submit, writes
-} from './tab';
+import { PVCS, SNAPS, submit, tabOn } from './tab';
+import { useDemoServer } from '../../harness/demoServer';
+import { until } from '../../harness/mount';
 
-useSimulator();
+const demo = useDemoServer();
+const { state } = demo;
+const { open, writes } = tabOn(demo);
 
 describe('PVC Volume snapshots tab', () => {
   it('lists the PVC\'s snapshots: ready, restore size, class and kind', async() => {

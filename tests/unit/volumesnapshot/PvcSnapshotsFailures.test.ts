@@ -6,15 +6,14 @@
  */
 import { RouterLinkStub } from '@vue/test-utils';
 import SelectField from '@pkg/controls/SelectField.vue';
-import { steveHandlers } from '../../msw/steve';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { deleteObject, listObjects, storeObject } from '../../../simulator/steve/state';
-import { server, state, useSimulator } from '../storageClass/simulator';
-import {
-  open, PVCS, SNAPS, submit, writes
-} from './tab';
+import { PVCS, SNAPS, submit, tabOn } from './tab';
+import { useDemoServer } from '../../harness/demoServer';
 
-useSimulator();
+const demo = useDemoServer();
+const { state } = demo;
+const { open, writes } = tabOn(demo);
 
 const SNAPSHOT_ROW = '[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"]';
 const SNAPSHOT_FORM = '[data-testid="volume-snapshot-form"]';
@@ -141,18 +140,14 @@ describe('PVC Volume snapshots tab: what is missing is said', () => {
   });
 
   it('a user who may only read: says so, lists the snapshots, offers no create, restore or delete', async() => {
-    server.use(...steveHandlers(state, { user: 'viewer' }));
-    try {
-      const { wrapper } = await open();
+    demo.as('viewer');
+    const { wrapper } = await open();
 
-      expect(wrapper.find('[data-testid="pvc-snapshots-missing"]').text()).toBe('You may read the snapshots of this volume but not create or delete them.');
-      expect(wrapper.findAll('[data-testid^="pvc-snapshot-row-"]')).toHaveLength(2);
-      expect(wrapper.find(SNAPSHOT_ROW).text()).toContain('Ready');
-      for (const button of ['pvc-take-snapshot', 'pvc-back-up', 'pvc-snapshot-restore', 'pvc-snapshot-delete']) {
-        expect(wrapper.find(`[data-testid="${ button }"]`).exists()).toBe(false);
-      }
-    } finally {
-      server.resetHandlers();
+    expect(wrapper.find('[data-testid="pvc-snapshots-missing"]').text()).toBe('You may read the snapshots of this volume but not create or delete them.');
+    expect(wrapper.findAll('[data-testid^="pvc-snapshot-row-"]')).toHaveLength(2);
+    expect(wrapper.find(SNAPSHOT_ROW).text()).toContain('Ready');
+    for (const button of ['pvc-take-snapshot', 'pvc-back-up', 'pvc-snapshot-restore', 'pvc-snapshot-delete']) {
+      expect(wrapper.find(`[data-testid="${ button }"]`).exists()).toBe(false);
     }
   });
 });

@@ -5,24 +5,19 @@
  */
 import { RouterLinkStub } from '@vue/test-utils';
 import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
-import { forgetGuestChecks } from '@pkg/environment/guestRegistry';
 import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
-import { mountWithStore } from '../../harness/mount';
-import { Locale } from '../../harness/store';
+import { mountWithStore, settle, until } from '../../harness/mount';
+import { demoStore, Locale } from '../../harness/store';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { settle } from '../topology/demoStore';
-import {
-  guestStore, requestsSince, state, until, useSimulator
-} from '../storageClass/simulator';
+import { useDemoServer } from '../../harness/demoServer';
 
-useSimulator();
-beforeEach(() => forgetGuestChecks());
+const { requestsSince, state } = useDemoServer();
 
 const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshot`;
 
 async function open(clusterId: string = RKE2_GUEST.id, locale?: Locale, prepare: (store: any) => void = () => undefined) {
-  const store = await guestStore(clusterId, locale);
+  const store = await demoStore(clusterId, locale);
 
   prepare(store);
   const wrapper = mountWithStore(SnapshotsPage, store, { global: { stubs: { RouterLink: RouterLinkStub } } });

@@ -6,9 +6,10 @@ import { offersSnapshotActions } from '@pkg/volumesnapshot/actions';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { guestStore, state, useSimulator } from '../storageClass/simulator';
+import { useDemoServer } from '../../harness/demoServer';
+import { demoStore } from '../../harness/store';
 
-useSimulator();
+const { state } = useDemoServer();
 
 const claim = (storageClassName?: string) => ({ spec: { storageClassName } });
 const CLASSES = [
@@ -45,7 +46,7 @@ describe('R-VSN-15 the PVC list\'s snapshot actions', () => {
     registerVolumeSnapshots({
       addTab: () => undefined, addAction: (_where: string, _when: unknown, a: any) => actions.push(a), addProduct: () => undefined, addRoute: () => undefined
     } as any);
-    const store = await guestStore(RKE2_GUEST.id);
+    const store = await demoStore(RKE2_GUEST.id);
     const rows = await store.dispatch('cluster/findAll', { type: 'persistentvolumeclaim', opt: { watch: false } });
     const offered = () => Object.fromEntries(rows.filter((r: any) => ['data-db-0', 'cache', 'orphan'].includes(r.metadata.name)).map((r: any) => [r.metadata.name, actions.map((a) => a.enabled(r))]));
 

@@ -6,9 +6,10 @@
 import { Plugin } from '@shell/core/plugin';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { guestStore, useSimulator } from '../storageClass/simulator';
+import { useDemoServer } from '../../harness/demoServer';
+import { demoStore } from '../../harness/store';
 
-useSimulator();
+useDemoServer();
 
 function registered() {
   const plugin = new Plugin('harvester-cloud-ui');
@@ -20,7 +21,7 @@ function registered() {
 
 async function storageGroup(withCrd: boolean): Promise<string[]> {
   const plugin = registered();
-  const store: any = await guestStore(RKE2_GUEST.id);
+  const store: any = await demoStore(RKE2_GUEST.id);
 
   if (!withCrd) {
     store.commit('cluster/remove', store.getters['cluster/schemaFor']('snapshot.storage.k8s.io.volumesnapshot'));

@@ -10,10 +10,13 @@ import { CSI_ON_STEP, startControllers } from '../../../simulator/controllers';
 import { ControllerRuntime } from '../../../simulator/controllers/runtime';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { requestsSince, state, until, useSimulator } from '../storageClass/simulator';
-import { open, submit } from './tab';
+import { submit, tabOn } from './tab';
+import { useDemoServer } from '../../harness/demoServer';
+import { until } from '../../harness/mount';
 
-useSimulator();
+const demo = useDemoServer();
+const { requestsSince, state } = demo;
+const { open } = tabOn(demo);
 
 const RESTORED = 'data-db-0-snapshot-20261120093000-restore';
 const CLAIM_READ = `GET /k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims/default/${ RESTORED }`;

@@ -1,6 +1,7 @@
-import { KubeObject } from '../environment/types';
+import { KubeObject, SteveCollection } from './types';
+import { revisionUrl, withQuery } from './steve';
 
-/** A partial list (see slimQuery.ts) and the collection revision it was read at. */
+/** A partial list (`include=`: see steve.ts) and the collection revision it was read at. */
 export interface SlimList {
   revision: string | null;
   items: KubeObject[];
@@ -59,5 +60,25 @@ export class SlimCache {
   }
 }
 
-/** The one cache of the topology feature (page and dashboard card share it). */
-export const topologyCache = new SlimCache();
+/**
+ * The one cache of partial lists (the Topology page and card, the guest's nodes the overview and the set-up read, the
+ * host's lists behind drift): per page load, so every screen that reads the same list shares it.
+ */
+export const partialLists = new SlimCache();
+
+/**
+ * A partial list of `url` (a collection URL, of any cluster) with only `fields`, from `cache` while the server's
+ * revision of it is unchanged. `get` is the request (the current cluster's store, or the cluster proxy).
+ */
+export async function slimList(cache: SlimCache, key: string, url: string, fields: readonly string[], get: (url: string) => Promise<SteveCollection>): Promise<Fresh> {
+  return cache.fresh(key, {
+    async list() {
+      const res = await get(withQuery(url, fields));
+
+      return { revision: res?.revision ?? null, items: res?.data || [] };
+    },
+    async revision() {
+      return (await get(revisionUrl(url)))?.revision ?? null;
+    },
+  });
+}

@@ -17,8 +17,17 @@ export interface KubeObject {
   data?: Record<string, string>;
 }
 
-/** The slice of the Vuex store the extension's data access needs (real store in the app and in tests). */
-export interface StoreLike {
-  getters: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  dispatch(type: string, payload?: unknown): Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A Steve list: its items and, for the caching and paging callers, its revision and counts. */
+export interface SteveCollection<T = KubeObject> {
+  type?: 'collection';
+  data: T[];
+  revision?: string;
+  count?: number;
+  pages?: number;
+}
+
+/** What a Steve schema says the user may do with a type (Steve serves a schema only for types the user may use). */
+export interface SchemaLike {
+  collectionMethods?: string[];
+  resourceMethods?: string[];
 }

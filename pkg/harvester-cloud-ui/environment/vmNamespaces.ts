@@ -1,8 +1,10 @@
-import { StoreLike } from '../environment/types';
-import { guestClusters } from '../environment/hostCluster';
-
-/** Rancher's machine config kind for Harvester node-driver pools (its `vmNamespace` is where the pool's VMs live). */
-export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';
+/**
+ * The host namespaces of a guest's VMs as its machine pools name them (apart from vmPlacement.ts, which the pages
+ * that only need these do not load).
+ */
+import { StoreLike } from '../data/store';
+import { harvesterMachineConfig } from '../data/rancher';
+import { guestClusters } from './hostCluster';
 
 interface MachinePool {
   machineConfigRef?: { kind?: string; name?: string };
@@ -28,8 +30,8 @@ export async function guestVmNamespaces(store: StoreLike, guestClusterId: string
     return null;
   }
   try {
-    const configs = await Promise.all(names.map((name) => store.dispatch('management/request', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(prov.metadata.namespace || '') }/${ encodeURIComponent(name) }` })));
-    const namespaces = configs.map((c) => c?.vmNamespace as string | undefined);
+    const configs = await Promise.all(names.map((name) => harvesterMachineConfig(store, prov.metadata.namespace || '', name)));
+    const namespaces = configs.map((c) => c?.vmNamespace);
 
     return namespaces.every(Boolean) ? [...new Set(namespaces as string[])].sort() : null;
   } catch (e) {

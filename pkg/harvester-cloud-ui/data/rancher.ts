@@ -1,0 +1,67 @@
+/**
+ * Rancher's own objects (the local cluster's Steve at /v1, Norman at /v3): the clusters, the cloud credentials and
+ * the Harvester machine configs that tell where a guest runs.
+ */
+import { KubeObject, SteveCollection } from './types';
+import { HARVESTER_CONFIG, MGMT_CLUSTER } from './typeIds';
+import {
+  ManagementCluster, StoreLike, cached, cachedAll, find, request
+} from './store';
+import { clusterApi, firstItemUrl } from './paths';
+
+export type { ManagementCluster } from './store';
+
+/** A management object from the store when it holds it, else the store's `find`; undefined when not readable. */
+export async function managementObject<T = KubeObject>(store: StoreLike, type: string, id: string): Promise<T | undefined> {
+  const inStore = cached<T>(store, 'management', type, id);
+
+  if (inStore) {
+    return inStore;
+  }
+  try {
+    return await find<T>(store, 'management', type, id);
+  } catch (e) {
+    return undefined; // not there, or not readable by this user
+  }
+}
+
+/** A management object the store holds now (no request). */
+export function managementCached<T = KubeObject>(store: StoreLike, type: string, id: string): T | undefined {
+  return cached<T>(store, 'management', type, id);
+}
+
+/** Every Rancher cluster this user can see: one list request (the store may hold only one page of them). */
+export async function listManagementClusters(store: StoreLike): Promise<ManagementCluster[]> {
+  const res: SteveCollection<ManagementCluster> = await request(store, 'management', { url: `/v1/${ MGMT_CLUSTER }s` });
+
+  return res?.data || [];
+}
+
+/** The same, falling back to what the store holds when the list cannot be read. */
+export async function managementClustersOrCached(store: StoreLike): Promise<ManagementCluster[]> {
+  try {
+    return await listManagementClusters(store);
+  } catch (e) {
+    return cachedAll<ManagementCluster>(store, 'management', MGMT_CLUSTER);
+  }
+}
+
+/** A cloud credential (Norman `/v3/cloudcredentials/<id>`: Steve does not serve them with their config). */
+export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, id: string): Promise<T> {
+  return request(store, 'rancher', { url: `/v3/cloudcredentials/${ encodeURIComponent(id) }` });
+}
+
+/** A Harvester machine config of a provisioning cluster's machine pool (its `vmNamespace`). */
+export function harvesterMachineConfig(store: StoreLike, namespace: string, name: string): Promise<{ vmNamespace?: string } | null> {
+  return request(store, 'management', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(namespace) }/${ encodeURIComponent(name) }` });
+}
+
+/**
+ * One node of a cluster (by its id, before its pages load), to tell what runs it (its providerID). Asked through
+ * Rancher's proxy as Rancher asks for a cluster it enters (a 401 here is the session's).
+ */
+export async function firstNodeOf(store: StoreLike, clusterId: string): Promise<KubeObject[]> {
+  const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`) });
+
+  return res?.data || [];
+}

@@ -1,0 +1,62 @@
+/** What the PVC tab reads on each look and shows of it (liveViews.ts runs the looks). */
+import { KubeObject } from '../data/types';
+import { StoreLike } from '../data/store';
+import {
+  ClassOffer, Missing, SnapshotClassLike, missingPiece, offerClasses
+} from './classes';
+import { loadHostSide } from './hostSide';
+import { LookSteps, nextLook } from './liveViews';
+import { PanelData, loadPanel } from './loadPanel';
+import { SnapshotRow, isHarvesterPvc, snapshotRows } from './rows';
+
+const classesOf = (classes: KubeObject[]) => classes as unknown as SnapshotClassLike[];
+
+/** The rows of the PVC tab (the claim's own snapshots). */
+export function panelRows(panel: PanelData, pvc: KubeObject): SnapshotRow[] {
+  return snapshotRows(panel.snapshots, classesOf(panel.classes), pvc.metadata.name);
+}
+
+export interface PanelView {
+  /** The claim is one of the Harvester CSI driver's (the tab says so otherwise). */
+  harvester: boolean;
+  offers: ClassOffer[];
+  missing: Missing;
+  rows: SnapshotRow[];
+}
+
+/** What the PVC tab shows of a look (nothing before the first). */
+export function describePanel(panel: PanelData | null, pvc: KubeObject): PanelView {
+  if (!panel) {
+    return {
+      harvester: false, offers: [], missing: null, rows: []
+    };
+  }
+  const offers = offerClasses(classesOf(panel.classes), panel.csiVersion);
+
+  return {
+    harvester: isHarvesterPvc(pvc, panel.storageClasses),
+    offers,
+    missing:   missingPiece({
+      crd: panel.crd, offers, canCreate: panel.canCreate
+    }),
+    rows: panelRows(panel, pvc),
+  };
+}
+
+/** The snapshot behind a row (`<namespace>/<name>`). */
+export function snapshotOfRow(snapshots: KubeObject[], id: string): KubeObject | undefined {
+  return snapshots.find((s) => `${ s.metadata.namespace }/${ s.metadata.name }` === id);
+}
+
+/** One look of the PVC tab; the next look's delay, or null. */
+export async function lookAtPanel(store: StoreLike, clusterId: string, pvc: KubeObject, hostId: string | null, show: LookSteps<PanelData>): Promise<number | null> {
+  const panel = await loadPanel(store, pvc.metadata.namespace || 'default');
+  const rows = panelRows(panel, pvc);
+
+  show.read(panel);
+  if (isHarvesterPvc(pvc, panel.storageClasses) && rows.length) {
+    show.host(await loadHostSide(store, clusterId, hostId));
+  }
+
+  return nextLook(rows);
+}

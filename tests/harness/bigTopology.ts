@@ -1,0 +1,26 @@
+import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
+import { Seed } from '../../simulator/steve/types';
+import { generateCluster } from '../../scripts/bench/topology';
+import { withObjects } from './manyServices';
+
+/**
+ * The demo grown by a generated topology (scripts/bench/topology.ts): its nodes on rke2-guest, their VMs and instances
+ * and more nodes on the Harvester host, seeded so each test starts from them again.
+ */
+export function bigTopologySeed(seed: Seed, big: ReturnType<typeof generateCluster>): Seed {
+  const guest = withObjects(seed, RKE2_GUEST.id, big.nodes.map((n) => ({
+    apiVersion: 'v1', kind: 'Node', ...n
+  } as any)));
+
+  return withObjects(guest, HARVESTER_HOST.id, [
+    ...(big.host.nodes || []).map((n) => ({
+      apiVersion: 'v1', kind: 'Node', ...n
+    } as any)),
+    ...big.host.vms.map((vm) => ({
+      apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachine', ...vm
+    } as any)),
+    ...big.host.vmis.map((vmi) => ({
+      apiVersion: 'kubevirt.io/v1', kind: 'VirtualMachineInstance', ...vmi
+    } as any)),
+  ]);
+}
