@@ -159,21 +159,22 @@ describe('Harvester load balancers and IPAM', () => {
     expect(get(`${ RKE2 }/services/default/prio`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toMatch(/^10\.2\.0\.\d+$/);
 
     noPoolForTheGuest();
-    pool('low', '10.1.0.0/24', {
-      network:  'default/vlan900',
-      priority: 1,
-      scope:    [{
-        namespace: '*', project: '*', guestCluster: '*'
+    // No longer for rke2-guest's VMs' network (nor global: their scope names a cluster).
+    for (const [name, subnet] of [['low', '10.1.0.0/24'], ['high', '10.2.0.0/24']]) {
+      pool(name, subnet, {
+        network: 'default/vlan900',
+        scope:   [{
+          namespace: '*', project: '*', guestCluster: 'rke2-guest'
+        }]
+      });
+    }
+    // Global: one scope tuple of `*`s (the IP pool webhook labels it so, whatever label it came with).
+    pool('everything', '10.9.0.0/24', {
+      network: 'default/vlan200',
+      scope:   [{
+        project: '*', namespace: '*', guestCluster: '*'
       }]
     });
-    pool('high', '10.2.0.0/24', {
-      network:  'default/vlan900',
-      priority: 5,
-      scope:    [{
-        namespace: '*', project: '*', guestCluster: '*'
-      }]
-    });
-    pool('everything', '10.9.0.0/24', {}, { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' });
     lbService('other', {}, 8081);
     step();
     expect(get(`${ RKE2 }/services/default/other`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toMatch(/^10\.9\.0\.\d+$/);

@@ -169,6 +169,10 @@ export function harvesterHostCluster(): SeedCluster {
       vlanNetwork('default', 'vlan100', 100),
       vlanNetwork('default', 'vlan200', 200),
       object('harvesterhci.io/v1beta1', 'Setting', 'server-version', {}, { value: 'v1.6.0', default: '' }),
+      // Harvester's own defaults (harvester/harvester pkg/settings/settings.go CSIDriverConfig,
+      // CSIOnlineExpandValidation): the CSI driver reads the first for the host snapshot classes of each provisioner.
+      object('harvesterhci.io/v1beta1', 'Setting', 'csi-driver-config', {}, { value: '', default: '{"driver.longhorn.io":{"volumeSnapshotClassName":"longhorn-snapshot","backupVolumeSnapshotClassName":"longhorn"}}' }),
+      object('harvesterhci.io/v1beta1', 'Setting', 'csi-online-expand-validation', {}, { value: '', default: '{"driver.longhorn.io":true}' }),
       ...guestMachines(),
       ...hostVolumes(),
       ...loadBalancers(),
