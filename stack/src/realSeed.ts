@@ -9,7 +9,11 @@
  *   provider's VMI controller writes it from the VMs' networks); nodes whose `harvester://` provider ID is the uid
  *   their VM got on the host, as the provider's `InstanceMetadata` gives it.
  */
+import { component } from './harvester/components';
+
 type Obj = Record<string, any>;
+
+const RUNNING_CSI = component('harvester-csi-driver').version;
 
 const PROVIDER_SERVICE_LABEL = 'cloudprovider.harvesterhci.io/primary-service';
 const PROVIDER_EVENT_REASONS = new Set(['EnsuringLoadBalancer', 'EnsuredLoadBalancer', 'SyncLoadBalancerFailed', 'UpdatedLoadBalancer', 'DeletingLoadBalancer', 'DeletedLoadBalancer']);
@@ -51,6 +55,15 @@ export function guestBeforeControllers(objects: Obj[], vmUids: Map<string, strin
         copy.metadata.labels = Object.keys(labels).length ? labels : undefined;
         copy.metadata.annotations = withoutKubeVip(copy.metadata.annotations);
         delete copy.status;
+
+        return copy;
+      }
+      if (o.kind === 'DaemonSet' && o.metadata.name === 'harvester-csi-driver' && RUNNING_CSI) {
+        // The driver that runs is the one built from ../shared/harvester: its version is what the extension reads.
+        const copy = JSON.parse(JSON.stringify(o));
+
+        copy.metadata.labels = { ...copy.metadata.labels, 'app.kubernetes.io/version': RUNNING_CSI };
+        copy.spec.template.spec.containers = copy.spec.template.spec.containers.map((c: Obj) => ({ ...c, image: c.image.replace(/:v[^:]+$/, `:${ RUNNING_CSI }`) }));
 
         return copy;
       }
