@@ -3,7 +3,7 @@
  * class (provisioner driver.longhorn.io) with Immediate binding gets a PersistentVolume named as Longhorn's CSI
  * provisioner names it (`pvc-<uid>`, claimRef set) — kube-controller-manager's PV controller then binds the two; a
  * VolumeSnapshot of such a PVC becomes ready (its restore size the PVC's, a bound VolumeSnapshotContent named), a
- * VolumeRemoteBackup succeeds against the backup target. What the Harvester CSI driver asks of the host is then
+ * VolumeRemoteBackup succeeds when the host has a backup target (its source volume's spec recorded, as Harvester does). What the Harvester CSI driver asks of the host is then
  * answered as Longhorn would answer it; the driver's own decisions are its own.
  */
 import { KubeTarget, kubeRequest, objectPath } from '../src/kubeClient';
@@ -86,8 +86,15 @@ export function startLonghorn(host: KubeTarget, log: (l: string) => void) {
     if (type === 'DELETED' || vrb.status?.success) {
       return;
     }
+    // No backup target, no backup: it stays not ready (Harvester's backup needs the `backup-target` setting).
+    const target = await kubeRequest(host, 'GET', '/apis/harvesterhci.io/v1beta1/settings/backup-target');
+
+    if (!target.body?.value) {
+      return;
+    }
+    const source = await kubeRequest(host, 'GET', objectPath('v1', 'persistentvolumeclaims', vrb.metadata.namespace, vrb.spec?.source || ''));
     const status = {
-      ...(vrb.status || {}), success: true, csiProvider: LONGHORN, handle: `backup-${ vrb.metadata.uid }`
+      ...(vrb.status || {}), success: true, csiProvider: LONGHORN, handle: `backup-${ vrb.metadata.uid }`, sourceSpec: source.body?.spec
     };
 
     await kubeRequest(host, 'PUT', `${ objectPath('harvesterhci.io/v1beta1', 'volumeremotebackups', vrb.metadata.namespace, vrb.metadata.name) }/status`, { ...vrb, status });

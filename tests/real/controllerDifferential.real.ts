@@ -13,7 +13,7 @@ import { createNamespace, removeScenario, SCENARIOS } from './controllers/scenar
 import { Snapshot, takeSnapshot } from './controllers/snapshot';
 import { diff } from './differential/harness';
 import { allowedDifference } from './controllers/allowList';
-import { checkOrRecord, recordMessages } from './controllers/messages';
+import { checkOrRecord, recordCsiMessages, recordMessages } from './controllers/messages';
 import { CSI_SCENARIOS, removeCsiScenario } from './controllers/csiScenarios';
 import { CsiSnapshot, takeCsiSnapshot } from './controllers/csiSnapshot';
 
@@ -79,6 +79,7 @@ describe('Harvester\'s controllers: the simulator against the real ones', () => 
         }
       }
       fs.writeFileSync(path.join(OUT, `${ ns }.json`), JSON.stringify(snaps, null, 2));
+      recordCsiMessages(scenario.name, snaps.real as CsiSnapshot);
       expect(diff(snaps.sim, snaps.real).filter((d) => !allowedDifference(`CSI: ${ scenario.name }`, d))).toEqual([]);
     }, 300000);
   }

@@ -234,7 +234,7 @@ describe('Harvester CSI provisioning', () => {
     expect(bound.spec.volumeName).toBe(volume);
     expect(get(`${ RKE2 }/persistentvolumes/${ volume }`).spec.csi).toMatchObject({ driver: 'driver.harvesterhci.io', volumeHandle: volume });
     expect(get(`${ HOST }/persistentvolumeclaims/default/${ volume }`).spec.storageClassName).toBe('harvester-longhorn');
-    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['Provisioning', 'ProvisioningSucceeded']);
+    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded']);
   });
 
   it('reports the driver\'s errors: RWX unsupported, host class not found, empty host class name', () => {
@@ -251,7 +251,8 @@ describe('Harvester CSI provisioning', () => {
     pvc('empty', 'blank');
     step();
 
-    expect(failure('shared')).toBe('failed to provision volume with StorageClass "harvester": rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
+    // An InvalidArgument answer is infeasible to the external-provisioner (v6): it says so and retries slowly.
+    expect(failure('shared')).toBe('Volume provisioning failed with infeasible error. Retries will be delayed. rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
     expect(failure('lost')).toBe('failed to provision volume with StorageClass "gone": rpc error: code = NotFound desc = storageclasses.storage.k8s.io "no-such-class" not found');
     expect(failure('empty')).toBe('failed to provision volume with StorageClass "blank": rpc error: code = Internal desc = resource name may not be empty');
     expect(get(`${ RKE2 }/persistentvolumeclaims/default/lost`).status?.phase).not.toBe('Bound');

@@ -8,12 +8,12 @@ import { Backend, items } from './backend';
 
 type Obj = Record<string, any>;
 
-export interface CsiSnapshot { guest: Obj; events: Obj; host: Obj }
+export interface CsiSnapshot { guest: Obj; events: string[]; host: Obj }
 
 export async function takeCsiSnapshot(b: Backend, ns: string): Promise<CsiSnapshot> {
   const claims = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/persistentvolumeclaims`));
   const snaps = items(await b.request('guest', 'GET', `/apis/snapshot.storage.k8s.io/v1/namespaces/${ ns }/volumesnapshots`));
-  const names = new Map<string, string>([...claims, ...snaps].map((o) => [o.metadata.uid, `<${ o.kind }:${ o.metadata.name }>`]));
+  const names = new Map<string, string>([...claims.map((o) => [o.metadata.uid, `<pvc:${ o.metadata.name }>`]), ...snaps.map((o) => [o.metadata.uid, `<snapshot:${ o.metadata.name }>`])] as [string, string][]);
   const fix = (text: string) => [...names].reduce((t, [uid, n]) => t.split(uid).join(n), text);
   const deep = (v: unknown) => JSON.parse(fix(JSON.stringify(v)));
   const mine = (name: string) => [...names.keys()].some((uid) => name.endsWith(uid));

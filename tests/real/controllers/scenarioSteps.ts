@@ -113,6 +113,13 @@ export async function pool(b: Backend, name: string): Promise<Obj | null> {
   return r.status === 200 ? r.body : null;
 }
 
+/** Time for the load balancer controller's IP pool cache to see a pool change (the simulator's sees it at once). */
+export async function poolsSeen(b: Backend): Promise<void> {
+  if (b.kind === 'real') {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
 /**
  * Points the guest's pool at a network its VMs' first NIC is not on (vlan200: the IP pool webhook refuses a network
  * with no NetworkAttachmentDefinition), so no pool serves the guest; returns the restore.
@@ -122,6 +129,7 @@ export async function takeAwayRke2Pool(b: Backend): Promise<() => Promise<void>>
   const network = before?.spec?.selector?.network;
 
   await expectOk('move pool', await b.request('host', 'PATCH', `${ POOLS }/${ RKE2_POOL }`, { spec: { selector: { network: 'default/vlan200' } } }, 'application/merge-patch+json'));
+  await poolsSeen(b);
 
   return async() => {
     await expectOk('restore pool', await b.request('host', 'PATCH', `${ POOLS }/${ RKE2_POOL }`, { spec: { selector: { network } } }, 'application/merge-patch+json'));

@@ -6,7 +6,7 @@
  */
 import { Backend } from './backend';
 import {
-  createAll, deletePool, expectOk, failedWith, handled, hostLoadBalancers, ipPool, lbService, markRemoving, P, patchService, POOLS, RKE2_POOL, services, takeAwayRke2Pool
+  createAll, deletePool, expectOk, poolsSeen, failedWith, handled, hostLoadBalancers, ipPool, lbService, markRemoving, P, patchService, POOLS, RKE2_POOL, services, takeAwayRke2Pool
 } from './scenarioSteps';
 
 export { createNamespace, removeScenario } from './scenarioSteps';
@@ -81,6 +81,7 @@ export const SCENARIOS: Scenario[] = [
           project: '*', namespace: '*', guestCluster: '*'
         }]
       })));
+      await poolsSeen(b);
       await createAll(b, ns, [lbService(ns, 'web', { ipam: 'pool' })]);
     },
     cleanup: async(b) => {
@@ -99,6 +100,7 @@ export const SCENARIOS: Scenario[] = [
           project: '*', namespace: '*', guestCluster: 'rke2-guest'
         }]
       })));
+      await poolsSeen(b);
       await createAll(b, ns, [lbService(ns, 'first', { ipam: 'pool' })]);
       await createAll(b, ns, [lbService(ns, 'second', { ipam: 'pool' })]);
     },
