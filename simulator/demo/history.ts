@@ -15,7 +15,9 @@ import {
 } from './ids';
 import { KubeObject } from '../steve/types';
 
-export const NETWORK_CHANGED = { namespace: 'default', name: SERVICES.pendingNetChanged, was: NETWORKS.vlan100, now: NETWORKS.vlan200 } as const;
+export const NETWORK_CHANGED = {
+  namespace: 'default', name: SERVICES.pendingNetChanged, was: NETWORKS.vlan100, now: NETWORKS.vlan200
+} as const;
 
 /** The LoadBalancer as the provider made it, the webhook admitted it and the LB controller gave it DHCP's 0.0.0.0. */
 export function networkChangedLoadBalancer(serviceUid: string): KubeObject {

@@ -28,9 +28,7 @@ export function demoSeedBeforeControllers(): Seed {
   host.objects.push(...harvesterKubeconfigParts(), networkChangedLoadBalancer(demoUid(RKE2_GUEST.id, 'service', `${ NETWORK_CHANGED.namespace }/${ NETWORK_CHANGED.name }`)));
   rke2.objects = guestWithoutLoadBalancerState(rke2.objects);
 
-  return {
-    clusters: [local, host, rke2, k3sGuestCluster(), k3sBareCluster(), plainCluster()]
-  };
+  return { clusters: [local, host, rke2, k3sGuestCluster(), k3sBareCluster(), plainCluster()] };
 }
 
 /** Settled once per process (the controllers' run costs tens of milliseconds); each caller gets its own copy. */

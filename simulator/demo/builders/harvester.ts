@@ -212,7 +212,12 @@ export interface IpPoolSpec {
 /** An IP pool with the status the IPPool controller keeps (`total`: the ranges' addresses, less the gateway). */
 export function ipPool(spec: IpPoolSpec): KubeObject {
   const pool = object('loadbalancer.harvesterhci.io/v1beta1', 'IPPool', spec.name, {}, {
-    spec: { ranges: spec.ranges, selector: { network: spec.network, scope: spec.scope, ...(spec.priority ? { priority: spec.priority } : {}) } },
+    spec: {
+      ranges:   spec.ranges,
+      selector: {
+        network: spec.network, scope: spec.scope, ...(spec.priority ? { priority: spec.priority } : {})
+      }
+    },
   });
   const total = poolTotal(pool);
   const allocated = spec.allocated || {};

@@ -100,8 +100,10 @@ const RANGE = { subnet: '192.168.100.0/24', gateway: '192.168.100.1' };
 function ipPools() {
   return [
     ipPool({
-      name:    IP_POOLS.rke2,
-      ranges:  [{ ...RANGE, rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59' }],
+      name:   IP_POOLS.rke2,
+      ranges: [{
+        ...RANGE, rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59'
+      }],
       // The guest's VMs' management network (their first NIC): the load balancer webhook writes that network into
       // each guest LoadBalancer it admits (load-balancer-harvester pkg/webhook/loadbalancer/mutator.go findNetwork),
       // whatever network the Service names, and selectIPPool matches pools on it.
@@ -111,8 +113,10 @@ function ipPools() {
       }],
     }),
     ipPool({
-      name:    IP_POOLS.k3s,
-      ranges:  [{ ...RANGE, rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109' }],
+      name:   IP_POOLS.k3s,
+      ranges: [{
+        ...RANGE, rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109'
+      }],
       // No network: the k3s guest's provider (v0.1.5) writes none on its LoadBalancers, and a pool matches only
       // the same network (selectIPPool, R-POOL-1).
       network: '',

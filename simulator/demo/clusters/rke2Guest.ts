@@ -34,8 +34,10 @@ function services() {
       type:        'LoadBalancer',
       clusterIP:   '10.43.20.11',
       selector:    { app: 'web' },
-      annotations: { [IPAM]: 'pool', [NETWORK]: NETWORKS.vlan200, 'example.com/owner': 'team-a' },
-      ports:       [{
+      annotations: {
+        [IPAM]: 'pool', [NETWORK]: NETWORKS.vlan200, 'example.com/owner': 'team-a'
+      },
+      ports: [{
         name: 'http', port: 80, nodePort: 31080
       }, {
         name: 'https', port: 443, nodePort: 31443

@@ -97,7 +97,9 @@ function withScaleRange(pool: KubeObject, n: number): KubeObject {
   });
   const total = poolTotal(out);
 
-  out.status = { ...status, total, available: total - Object.keys(status.allocated).length };
+  out.status = {
+    ...status, total, available: total - Object.keys(status.allocated).length
+  };
 
   return out;
 }
