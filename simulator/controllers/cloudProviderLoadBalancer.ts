@@ -30,7 +30,7 @@ import { loadBalancerName } from './loadBalancerName';
 import { Controller } from './runtime';
 import { admitLoadBalancer } from './lbWebhook';
 import { resolveNetworkInterface } from './nadMapping';
-import { constructLb, seededLb, specChanged } from './providerLb';
+import { constructLb, specChanged } from './providerLb';
 import { PROVIDER } from './providerKeys';
 
 export { PROVIDER };
@@ -64,9 +64,8 @@ function updateService(state: SimState, clusterId: string, svc: KubeObject, chan
 
 function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, iface: string): void {
   const name = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
-  // The provider finds its load balancer by name; the demo's seeded ones carry made-up checksums, so they are
-  // found by their labels instead.
-  const old = getObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ name }`) || seededLb(state, guest, svc);
+  // By name only, as the provider finds it: a LoadBalancer left behind by an earlier Service of the same name is not it.
+  const old = getObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ name }`);
   const id = old ? `${ old.metadata.namespace }/${ old.metadata.name }` : `${ guest.vmNamespace }/${ name }`;
 
   if (old && (svc.metadata.annotations?.[PROVIDER.network] || '') !== (old.metadata.annotations?.[PROVIDER.lbNetwork] || '')) {

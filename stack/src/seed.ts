@@ -10,8 +10,9 @@ import { USERS } from '../../simulator/steve/users';
 import { crdFor, needsCrd } from './crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
 import { applyAll, waitCrdsEstablished } from './apply';
-import { guestBeforeControllers, hostBeforeControllers } from './realSeed';
+import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/demo/beforeControllers';
 import type { StackCluster } from './config';
+import { withRunningVersions } from './runningVersions';
 
 type Obj = Record<string, any>;
 
@@ -102,6 +103,11 @@ export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, str
       delete copy.metadata.ownerReferences;
     }
   }
+  // An event names its object by the uid it had in the simulator's settle: the real object gets another.
+  if (copy.kind === 'Event' && copy.involvedObject) {
+    delete copy.involvedObject.uid;
+    delete copy.involvedObject.resourceVersion;
+  }
   if (copy.kind === 'Service' && copy.spec) {
     if (copy.spec.clusterIP && copy.spec.clusterIP !== 'None' && !inCidr(copy.spec.clusterIP, cluster.serviceCidr)) {
       delete copy.spec.clusterIP;
@@ -179,7 +185,7 @@ async function waitEstablished(target: KubeTarget, name: string): Promise<void> 
 export interface SeedOptions {
   /** Upstream's own CRDs (harvester/crds.ts), served instead of open-schema ones for the same types. */
   upstreamCrds?: Obj[];
-  /** Harvester's controllers run: leave what they write to them (realSeed.ts). */
+  /** Harvester's controllers run: leave what they write to them (simulator/demo/beforeControllers.ts). */
   controllers?: boolean;
   /** The host VMs' uids by name (the guest nodes' provider IDs), filled in when the host is seeded. */
   vmUids?: Map<string, string>;
@@ -192,7 +198,7 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
   let objects = all;
 
   if (opts.controllers) {
-    objects = cluster.key === 'host' ? hostBeforeControllers(all) : guestBeforeControllers(all, vmUids);
+    objects = cluster.key === 'host' ? hostBeforeControllers(all) : withRunningVersions(guestBeforeControllers(all, vmUids));
   }
   const upstream = opts.upstreamCrds || [];
   const upstreamNames = new Set(upstream.map((c) => c.metadata.name));

@@ -185,8 +185,9 @@ describe('Harvester load balancers and IPAM', () => {
     step();
     const dhcp = get(`${ RKE2 }/services/default/dhcp`);
 
-    expect(dhcp.metadata.annotations).toMatchObject({ 'kube-vip.io/loadbalancerIPs': '0.0.0.0', 'kube-vip.io/requestedIP': '192.168.100.200' });
-    expect(dhcp.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+    // web-dhcp holds the DHCP server's first lease (.200): the next is .201.
+    expect(dhcp.metadata.annotations).toMatchObject({ 'kube-vip.io/loadbalancerIPs': '0.0.0.0', 'kube-vip.io/requestedIP': '192.168.100.201' });
+    expect(dhcp.status.loadBalancer.ingress[0].ip).toBe('192.168.100.201');
 
     lbService('side', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 9090);
     lbService('clash', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 8080);
@@ -194,7 +195,7 @@ describe('Harvester load balancers and IPAM', () => {
     const side = get(`${ RKE2 }/services/default/side`);
 
     expect(side.metadata.labels['cloudprovider.harvesterhci.io/primary-service']).toBe('default.dhcp');
-    expect(side.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+    expect(side.status.loadBalancer.ingress[0].ip).toBe('192.168.100.201');
     expect(eventsOf(RKE2, 'clash')).toContainEqual(['Warning', 'SyncLoadBalancerFailed',
       'Error syncing load balancer: failed to ensure load balancer: check port overlap failed, primary service: default/dhcp, secondary service: default/clash, error: port 8080 has been used in service default/dhcp']);
   });
