@@ -102,6 +102,9 @@ function provision(state: SimState, clusterId: string, id: string): void {
   const volume = `pvc-${ pvc.metadata.uid }`;
   const size = pvc.spec?.resources?.requests?.storage || '1Gi';
   const at = now();
+  // A restore's host volume is made from the host snapshot the driver took (buildHostPVCFromSnap).
+  const source = pvc.spec?.dataSource?.kind === 'VolumeSnapshot' ? getObject(state, clusterId, 'snapshot.storage.k8s.io.volumesnapshot', `${ pvc.metadata.namespace }/${ pvc.spec.dataSource.name }`) : undefined;
+  const dataSource = source ? { dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: `snapshot-${ source.metadata.uid }` } } : {};
 
   storeObject(state, guest.hostId, 'persistentvolumeclaim', {
     apiVersion: 'v1',
@@ -112,7 +115,7 @@ function provision(state: SimState, clusterId: string, id: string): void {
     // Always ReadWriteMany on the host, whatever the guest asked: the VM's disk must follow a live migration
     // (controller_server.go buildHostPVCFromScratch, buildHostPVCFromSnap).
     spec: {
-      accessModes: ['ReadWriteMany'], volumeMode: 'Block', storageClassName: result.hostClass, resources: { requests: { storage: size } }, volumeName: `pvc-${ newUid(volume) }`
+      accessModes: ['ReadWriteMany'], volumeMode: 'Block', storageClassName: result.hostClass, resources: { requests: { storage: size } }, volumeName: `pvc-${ newUid(volume) }`, ...dataSource
     },
     status: {
       phase: 'Bound', accessModes: ['ReadWriteMany'], capacity: { storage: size }
