@@ -25,6 +25,7 @@ export const LB_ANNOTATIONS = {
   cluster:   'loadbalancer.harvesterhci.io/cluster',
 } as const;
 export const DHCP_ADDRESS = '0.0.0.0';
+const LB_FINALIZER = 'wrangler.cattle.io/harvester-lb-controller';
 
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));
@@ -100,10 +101,15 @@ function reconcileLb(state: SimState, clusterId: string, id: string): void {
   }
   const status = clone(lb.status || {});
   const error = ensureAddress(state, clusterId, lb, status);
+  const current = clone(getObject(state, clusterId, LB_TYPE, id) as KubeObject);
+  // wrangler's OnRemove handler registration puts its finalizer on every LoadBalancer it sees.
+  const finalizers: string[] = current.metadata.finalizers || [];
 
   setReady(status, !error, error || '');
-  if (JSON.stringify(status) !== JSON.stringify(lb.status || {})) {
-    storeObject(state, clusterId, LB_TYPE, { ...clone(getObject(state, clusterId, LB_TYPE, id) as KubeObject), status });
+  if (JSON.stringify(status) !== JSON.stringify(lb.status || {}) || !finalizers.includes(LB_FINALIZER)) {
+    storeObject(state, clusterId, LB_TYPE, {
+      ...current, metadata: { ...current.metadata, finalizers: [...finalizers.filter((f) => f !== LB_FINALIZER), LB_FINALIZER] }, status
+    });
   }
 }
 

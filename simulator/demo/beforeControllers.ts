@@ -75,18 +75,22 @@ export function guestWithoutLoadBalancerState<T extends Obj>(objects: T[]): T[] 
       copy.metadata.labels = Object.keys(labels).length ? labels : undefined;
       copy.metadata.annotations = withoutKubeVip(copy.metadata.annotations);
       copy.metadata.finalizers = finalizers.length ? finalizers : undefined;
-      delete copy.status;
+      // What the API server stores for a new LoadBalancer Service.
+      copy.status = { loadBalancer: {} };
 
       return copy;
     });
 }
 
-/** The host for the real stack: no LoadBalancers, IP pools without status, no VMIs, VMs without status. */
-export function hostBeforeControllers(objects: Obj[]): Obj[] {
-  return hostWithoutLoadBalancers(objects)
+/**
+ * The host for the real stack: without the LoadBalancers of `guests` (those whose cloud provider runs there: the
+ * others' stay as the demo has them) and the addresses the pools gave them, no VMIs, VMs without status.
+ */
+export function hostBeforeControllers(objects: Obj[], guests: string[]): Obj[] {
+  return hostWithoutLoadBalancers(objects, guests)
     .filter((o) => o.kind !== 'VirtualMachineInstance')
     .map((o) => {
-      if (o.kind === 'IPPool' || o.kind === 'VirtualMachine') {
+      if (o.kind === 'VirtualMachine') {
         const { status, ...rest } = o;
 
         return rest;

@@ -11,6 +11,7 @@ import { crdFor, needsCrd } from './crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
 import { applyAll, waitCrdsEstablished } from './apply';
 import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/demo/beforeControllers';
+import { CLUSTERS } from './config';
 import type { StackCluster } from './config';
 import { withRunningVersions } from './runningVersions';
 
@@ -198,7 +199,7 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
   let objects = all;
 
   if (opts.controllers) {
-    objects = cluster.key === 'host' ? hostBeforeControllers(all) : withRunningVersions(guestBeforeControllers(all, vmUids));
+    objects = cluster.key === 'host' ? hostBeforeControllers(all, [CLUSTERS.find((c) => c.key === 'guest')?.name as string]) : withRunningVersions(guestBeforeControllers(all, vmUids));
   }
   const upstream = opts.upstreamCrds || [];
   const upstreamNames = new Set(upstream.map((c) => c.metadata.name));

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { explainMessage, PATTERNS } from '@pkg/addOnConfig/pendingReasons';
 
 const FIXTURES = path.resolve(__dirname, '../../fixtures/harvester-messages');
-const RECORDED: string[] = fs.readdirSync(FIXTURES).filter((f) => f.endsWith('.json'))
+// The load balancer's components (the CSI driver's messages explain volumes, not load balancers).
+const RECORDED: string[] = fs.readdirSync(FIXTURES).filter((f) => /^(cloud-provider|load-balancer)-harvester-.*\.json$/.test(f))
   .flatMap((f) => JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8')).messages.map((m: { text: string }) => m.text));
 const PREFIX = 'Error syncing load balancer: failed to ensure load balancer: ';
 
