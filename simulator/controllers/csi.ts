@@ -104,7 +104,11 @@ function provision(state: SimState, clusterId: string, id: string): void {
   const at = now();
   // A restore's host volume is made from the host snapshot the driver took (buildHostPVCFromSnap).
   const source = pvc.spec?.dataSource?.kind === 'VolumeSnapshot' ? getObject(state, clusterId, 'snapshot.storage.k8s.io.volumesnapshot', `${ pvc.metadata.namespace }/${ pvc.spec.dataSource.name }`) : undefined;
-  const dataSource = source ? { dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: `snapshot-${ source.metadata.uid }` } } : {};
+  const dataSource = source ? {
+    dataSource: {
+      apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: `snapshot-${ source.metadata.uid }`
+    }
+  } : {};
 
   storeObject(state, guest.hostId, 'persistentvolumeclaim', {
     apiVersion: 'v1',
