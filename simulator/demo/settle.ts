@@ -5,13 +5,12 @@
  * on a full cluster are, and run until nothing is queued; the objects they leave are the seed the demo starts from.
  * Deterministic: uids come from the objects' names (demoUids.ts), the service controller's events get names in the
  * order they were recorded and times one second apart, from ten minutes before the settle.
- * Only the Harvester host and the guests named take part: the controllers model cloud provider v0.2.x, not the k3s
- * guest's v0.1.5, whose load balancer stays as its seed has it.
+ * The Harvester host's controller reconciles every LoadBalancer (the k3s guest's too: its finalizer, Ready); only the
+ * guests named get the provider: it models cloud provider v0.2.x, not the k3s guest's v0.1.5.
  */
 import { cloudProviderLoadBalancerController } from '../controllers/cloudProviderLoadBalancer';
 import { eventClock } from '../controllers/events';
-import { harvesterGuest } from '../controllers/harvesterGuests';
-import { hostLoadBalancerController, LB_TYPE } from '../controllers/hostLoadBalancer';
+import { hostLoadBalancerController } from '../controllers/hostLoadBalancer';
 import { kubeVipController } from '../controllers/kubeVip';
 import { Controller, ControllerRuntime } from '../controllers/runtime';
 import { steveId } from '../steve/ids';
@@ -20,7 +19,6 @@ import { createState, SimState } from '../steve/state';
 import { KubeObject, Seed } from '../steve/types';
 import { demoUid, withDemoUids } from './demoUids';
 
-const LB_CLUSTER_LABEL = 'cloudprovider.harvesterhci.io/cluster';
 /** A drain re-queues what its writes concern; a seed still busy after this many is a controller bug. */
 const MAX_DRAINS = 20;
 
@@ -52,10 +50,9 @@ function drain(state: SimState, controllers: Controller[], only: (clusterId: str
  */
 function run(state: SimState, guestIds: string[]): void {
   const host = Object.values(state.clusters).find((c) => c.kind === 'harvester')?.id;
-  const names = guestIds.map((id) => harvesterGuest(state, id)?.name).filter(Boolean);
-  const onHost = (clusterId: string, type: string, o: KubeObject) => clusterId === host && (type !== LB_TYPE || names.includes(o.metadata.labels?.[LB_CLUSTER_LABEL]));
 
-  drain(state, [hostLoadBalancerController], onHost);
+  // load-balancer-harvester reconciles every LoadBalancer on the host, the k3s guest's too (its finalizer, Ready).
+  drain(state, [hostLoadBalancerController], (clusterId) => clusterId === host);
   drain(state, [cloudProviderLoadBalancerController, hostLoadBalancerController, kubeVipController], (c) => guestIds.includes(c));
 }
 

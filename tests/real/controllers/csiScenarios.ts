@@ -90,6 +90,34 @@ export const CSI_SCENARIOS: CsiScenario[] = [
     },
   },
   {
+    // Harvester backs up to its backup target; without one the host's VolumeRemoteBackup never succeeds.
+    name: 'a backup without a backup target',
+    run:  async(b, ns) => {
+      const setting = '/apis/harvesterhci.io/v1beta1/settings/backup-target';
+      const before = (await b.request('host', 'GET', setting)).body;
+
+      await b.request('host', 'PUT', setting, { ...before, value: '' });
+      try {
+        await volume(b, ns, 'data');
+        await post(b, SNAPSHOTS(ns), snapshot(ns, 'backup', 'data', 'harvester-backup'));
+        await snapshotSettled(b, ns, 'backup');
+      } finally {
+        const now = (await b.request('host', 'GET', setting)).body;
+
+        await b.request('host', 'PUT', setting, { ...now, value: before?.value });
+      }
+    },
+  },
+  {
+    name: 'a ReadWriteMany restore',
+    run:  async(b, ns) => {
+      await volume(b, ns, 'data');
+      await post(b, SNAPSHOTS(ns), snapshot(ns, 'snap', 'data'));
+      await snapshotSettled(b, ns, 'snap');
+      await volume(b, ns, 'restored', { accessModes: ['ReadWriteMany'], dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'snap' } });
+    },
+  },
+  {
     name: 'a snapshot deleted',
     run:  async(b, ns) => {
       await volume(b, ns, 'data');
