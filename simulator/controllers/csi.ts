@@ -89,7 +89,10 @@ function provision(state: SimState, clusterId: string, id: string): void {
     return;
   }
   recordEvent(state, clusterId, pvc, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${ claim }"`, SOURCE);
-  const result = restore || check(state, guest.hostId, sc, pvc);
+  // The access modes are checked before the content source: on a host without RWX support a ReadWriteMany restore
+  // meets that refusal first (validateCreateVolReq before validateVolumeContentSource).
+  const readWriteMany = (pvc.spec?.accessModes || []).includes('ReadWriteMany');
+  const result = readWriteMany ? check(state, guest.hostId, sc, pvc) : restore || check(state, guest.hostId, sc, pvc);
 
   if ('error' in result) {
     // sig-storage-lib-external-provisioner v13: an InvalidArgument answer is infeasible, retried slowly, and says so.

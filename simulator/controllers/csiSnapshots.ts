@@ -117,6 +117,12 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
 
   if (!error) {
     storeObject(state, guest.hostId, backup ? 'harvesterhci.io.volumeremotebackup' : SNAPSHOT_TYPE, hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size));
+  } else if (backup) {
+    // The driver made the host's VolumeRemoteBackup; without a backup target it never succeeds.
+    const { status, ...pending } = hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size);
+
+    void status;
+    storeObject(state, guest.hostId, 'harvesterhci.io.volumeremotebackup', pending);
   }
   next.status = error ? {
     boundVolumeSnapshotContentName: content, readyToUse: false, error: { message: error, time: at }

@@ -114,7 +114,12 @@ export const CSI_SCENARIOS: CsiScenario[] = [
       await volume(b, ns, 'data');
       await post(b, SNAPSHOTS(ns), snapshot(ns, 'snap', 'data'));
       await snapshotSettled(b, ns, 'snap');
-      await volume(b, ns, 'restored', { accessModes: ['ReadWriteMany'], dataSource: { apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'snap' } });
+      await volume(b, ns, 'restored', {
+        accessModes: ['ReadWriteMany'],
+        dataSource:  {
+          apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: 'snap'
+        }
+      });
     },
   },
   {
