@@ -119,9 +119,9 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
     storeObject(state, guest.hostId, backup ? 'harvesterhci.io.volumeremotebackup' : SNAPSHOT_TYPE, hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size));
   } else if (backup) {
     // The driver made the host's VolumeRemoteBackup; without a backup target it never succeeds.
-    const { status, ...pending } = hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size);
+    const pending = hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size);
 
-    void status;
+    delete pending.status;
     storeObject(state, guest.hostId, 'harvesterhci.io.volumeremotebackup', pending);
   }
   next.status = error ? {
