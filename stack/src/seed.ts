@@ -96,6 +96,12 @@ export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, str
   }
   delete copy.status;
   // Owners get new uids in the real cluster: point at those, and drop references to owners the seed does not have.
+  // A volume bound to a claim names its uid: the claim's new one (else kube-controller-manager releases the volume).
+  if (copy.kind === 'PersistentVolume' && copy.spec?.claimRef?.name) {
+    const claim = uids.get(`PersistentVolumeClaim/${ copy.spec.claimRef.namespace || '' }/${ copy.spec.claimRef.name }`);
+
+    copy.spec.claimRef = claim ? { ...copy.spec.claimRef, uid: claim } : { ...copy.spec.claimRef, uid: undefined };
+  }
   if (copy.metadata.ownerReferences) {
     copy.metadata.ownerReferences = copy.metadata.ownerReferences
       .map((r: Obj) => ({ ...r, uid: uids.get(`${ r.kind }/${ ns || '' }/${ r.name }`) }))
@@ -236,7 +242,9 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
       throw new Error(`RBAC ${ b.metadata.name }: ${ r.status } ${ r.body?.message }`);
     }
   }
-  const ordered = [...typed.filter(({ t }) => t.kind === 'Namespace'), ...typed.filter(({ t }) => t.kind !== 'Namespace')];
+  // Namespaces first; a claim before its volume, whose claimRef then names the claim's new uid (forCreate).
+  const rank = (kind: string) => (kind === 'Namespace' ? 0 : kind === 'PersistentVolume' ? 2 : 1);
+  const ordered = [...typed].sort((a, b) => rank(a.t.kind) - rank(b.t.kind));
 
   const uids = new Map<string, string>();
 

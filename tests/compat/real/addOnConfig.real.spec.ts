@@ -56,7 +56,12 @@ test.describe('create a LoadBalancer Service (real kube-apiserver)', () => {
     await chooseSource(page, 'share');
     await choosePrimary(page, /default\/web-pool/);
     await saveAndLeave(page);
-    expect(providerKeys(await storedAnnotations(sim, CL, 'default/sharer'))).toEqual({ [`${ P }/primary-service`]: 'default/web-pool' });
+    const { [`${ P }/network`]: network, ...chosen } = providerKeys(await storedAnnotations(sim, CL, 'default/sharer'));
+
+    expect(chosen).toEqual({ [`${ P }/primary-service`]: 'default/web-pool' });
+    // The network, if there yet, is the provider's: it copies the primary's to a secondary (v0.2.7
+    // updateSecondaryServiceLoadBalancerIP).
+    expect([undefined, (await storedAnnotations(sim, CL, `default/${ SERVICES.webPool }`))[`${ P }/network`]]).toContain(network);
   });
 });
 

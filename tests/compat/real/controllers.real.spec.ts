@@ -52,7 +52,9 @@ test('a Service on a network the NAD mapping lacks: the provider\'s real event a
   await page.goto(detail(sim.dashboard, 'off-mapping'));
   await page.locator(SEL.cru.tabButton('add-on-config')).click();
   await page.locator(SEL.lb.hostReasons).waitFor({ timeout: STEP_MS });
-  await expect(page.locator(SEL.lb.hostReasons)).toContainText('default/vlan300 is not in the NAD mapping');
+  // The explanation (addOnConfig/pendingReasons.ts networkNotInMapping), then the provider's own words.
+  await expect(page.locator(SEL.lb.hostReasons)).toContainText(/default\/vlan300 is not one the guest's nodes share \(kube-system\/harvester-nad-mapping\)/);
+  await expect(page.locator(SEL.lb.hostReasons)).toContainText('network default/vlan300 not found in NAD mapping for service default/off-mapping');
   await expect(page.locator(SEL.lb.hostAddress)).toHaveText(/Pending/);
 });
 
