@@ -72,7 +72,14 @@ function hostSnapshot(name: string, hostPvc: string, at: string, size: string): 
  */
 export function hostVolumes(): KubeObject[] {
   return [
-    object('v1', 'PersistentVolumeClaim', VOLUME, { namespace: VM_NAMESPACE }, {
+    // As dynamic provisioning leaves it: the PV controller's annotations, which the CSI driver reads for the host
+    // snapshot class (csi-driver-config by provisioner, controller_server.go getHostSnapClass).
+    object('v1', 'PersistentVolumeClaim', VOLUME, {
+      namespace:   VM_NAMESPACE,
+      annotations: {
+        'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes', 'volume.beta.kubernetes.io/storage-provisioner': 'driver.longhorn.io', 'volume.kubernetes.io/storage-provisioner': 'driver.longhorn.io'
+      },
+    }, {
       spec: {
         accessModes: ['ReadWriteMany'], storageClassName: 'harvester-longhorn', volumeMode: 'Block', resources: { requests: { storage: GUEST_VOLUME.size } }
       },
