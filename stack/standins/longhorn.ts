@@ -43,24 +43,9 @@ function persistentVolume(pvc: Obj, sc: Obj): Obj {
 }
 
 export function startLonghorn(host: KubeTarget, log: (l: string) => void) {
-  const pvcs = inform(host, '/api/v1/persistentvolumeclaims', async(pvc, type) => {
-    if (type === 'DELETED' || pvc.spec?.volumeName || pvc.metadata.deletionTimestamp) {
-      return;
-    }
-    const sc = pvc.spec?.storageClassName ? await storageClass(host, pvc.spec.storageClassName) : null;
-
-    if (!sc || sc.provisioner !== LONGHORN || (sc.volumeBindingMode === 'WaitForFirstConsumer' && !pvc.metadata.annotations?.['volume.kubernetes.io/selected-node'])) {
-      return;
-    }
-    const r = await kubeRequest(host, 'POST', '/api/v1/persistentvolumes', persistentVolume(pvc, sc));
-
-    if (r.status === 201) {
-      log(`[longhorn] ${ pvc.metadata.namespace }/${ pvc.metadata.name }: volume pvc-${ pvc.metadata.uid }`);
-    }
-  }, log);
-
-  const snapshots = inform(host, '/apis/snapshot.storage.k8s.io/v1/volumesnapshots', async(snap, type) => {
-    if (type === 'DELETED' || snap.status?.readyToUse || !snap.spec?.source?.persistentVolumeClaimName) {
+  /** A snapshot of a Bound host volume gets ready (its source not Bound yet: it waits for the volume's binding). */
+  const readySnapshot = async(snap: Obj): Promise<void> => {
+    if (snap.status?.readyToUse || !snap.spec?.source?.persistentVolumeClaimName || snap.metadata.deletionTimestamp) {
       return;
     }
     const ns = snap.metadata.namespace;
@@ -79,6 +64,40 @@ export function startLonghorn(host: KubeTarget, log: (l: string) => void) {
 
     if (r.status === 200) {
       log(`[longhorn] snapshot ${ ns }/${ snap.metadata.name } ready`);
+    }
+  };
+
+  const pvcs = inform(host, '/api/v1/persistentvolumeclaims', async(pvc, type) => {
+    if (type === 'DELETED' || pvc.metadata.deletionTimestamp) {
+      return;
+    }
+    if (pvc.status?.phase === 'Bound') {
+      const snaps = (await kubeRequest(host, 'GET', `/apis/snapshot.storage.k8s.io/v1/namespaces/${ pvc.metadata.namespace }/volumesnapshots`)).body?.items || [];
+
+      for (const snap of snaps.filter((x: Obj) => x.spec?.source?.persistentVolumeClaimName === pvc.metadata.name)) {
+        await readySnapshot({
+          ...snap, apiVersion: 'snapshot.storage.k8s.io/v1', kind: 'VolumeSnapshot'
+        });
+      }
+    }
+    if (pvc.spec?.volumeName) {
+      return;
+    }
+    const sc = pvc.spec?.storageClassName ? await storageClass(host, pvc.spec.storageClassName) : null;
+
+    if (!sc || sc.provisioner !== LONGHORN || (sc.volumeBindingMode === 'WaitForFirstConsumer' && !pvc.metadata.annotations?.['volume.kubernetes.io/selected-node'])) {
+      return;
+    }
+    const r = await kubeRequest(host, 'POST', '/api/v1/persistentvolumes', persistentVolume(pvc, sc));
+
+    if (r.status === 201) {
+      log(`[longhorn] ${ pvc.metadata.namespace }/${ pvc.metadata.name }: volume pvc-${ pvc.metadata.uid }`);
+    }
+  }, log);
+
+  const snapshots = inform(host, '/apis/snapshot.storage.k8s.io/v1/volumesnapshots', async(snap, type) => {
+    if (type !== 'DELETED') {
+      await readySnapshot(snap);
     }
   }, log);
 
