@@ -40,13 +40,23 @@ async function main(): Promise<void> {
     kind:       'IPPool',
     metadata:   { name: 'bench-pool' },
     spec:       {
-      ranges:   [{ subnet: '10.100.0.0/18', rangeStart: '10.100.0.10', rangeEnd: '10.100.63.250', gateway: '10.100.0.1' }],
-      selector: { network: 'default/vlan100', priority: 100, scope: [{ project: '*', namespace: '*', guestCluster: 'rke2-guest' }] },
+      ranges: [{
+        subnet: '10.100.0.0/18', rangeStart: '10.100.0.10', rangeEnd: '10.100.63.250', gateway: '10.100.0.1'
+      }],
+      selector: {
+        network:  'default/vlan100',
+        priority: 100,
+        scope:    [{
+          project: '*', namespace: '*', guestCluster: 'rke2-guest'
+        }]
+      },
     },
   };
 
   await kubeRequest(host, 'POST', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools', pool);
-  await kubeRequest(guest, 'POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } });
+  await kubeRequest(guest, 'POST', '/api/v1/namespaces', {
+    apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS }
+  });
   const t0 = Date.now();
   let next = 0;
   const worker = async() => {
@@ -57,7 +67,13 @@ async function main(): Promise<void> {
         apiVersion: 'v1',
         kind:       'Service',
         metadata:   { name: `lb-${ String(i).padStart(5, '0') }`, namespace: NS },
-        spec:       { type: 'LoadBalancer', selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 80, protocol: 'TCP' }] },
+        spec:       {
+          type:     'LoadBalancer',
+          selector: { app: 'web' },
+          ports:    [{
+            name: 'http', port: 80, targetPort: 80, protocol: 'TCP'
+          }]
+        },
       });
     }
   };
@@ -83,7 +99,9 @@ async function main(): Promise<void> {
   if (build) {
     const { startCompatSim } = await import('../../tests/compat/fixtures');
     const sim = await startCompatSim(build.dir, { real: true });
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+    });
 
     try {
       render = await measure(browser, sim.dashboard);

@@ -86,15 +86,21 @@ export function hostVolumes(): KubeObject[] {
       spec: {
         accessModes: ['ReadWriteMany'], storageClassName: 'harvester-longhorn', volumeMode: 'Block', resources: { requests: { storage: GUEST_VOLUME.size } }, volumeName: HOST_PV
       },
-      status: { phase: 'Bound', accessModes: ['ReadWriteMany'], capacity: { storage: GUEST_VOLUME.size } },
+      status: {
+        phase: 'Bound', accessModes: ['ReadWriteMany'], capacity: { storage: GUEST_VOLUME.size }
+      },
     }),
     // Longhorn's volume for it, as its CSI provisioner made it.
     object('v1', 'PersistentVolume', HOST_PV, { annotations: { 'pv.kubernetes.io/provisioned-by': 'driver.longhorn.io' } }, {
       spec: {
-        accessModes:                   ['ReadWriteMany'],
-        capacity:                      { storage: GUEST_VOLUME.size },
-        claimRef:                      { apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: VM_NAMESPACE, name: VOLUME },
-        csi:                           { driver: 'driver.longhorn.io', volumeHandle: HOST_PV, fsType: 'ext4' },
+        accessModes: ['ReadWriteMany'],
+        capacity:    { storage: GUEST_VOLUME.size },
+        claimRef:    {
+          apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: VM_NAMESPACE, name: VOLUME
+        },
+        csi: {
+          driver: 'driver.longhorn.io', volumeHandle: HOST_PV, fsType: 'ext4'
+        },
         persistentVolumeReclaimPolicy: 'Delete',
         storageClassName:              'harvester-longhorn',
         volumeMode:                    'Block',
