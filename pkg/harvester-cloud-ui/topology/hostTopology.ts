@@ -4,7 +4,7 @@ import { HOST_VM, HOST_VMI, NODE } from '../data/typeIds';
 import { hostListUrl, hostRequest } from '../data/clusterProxy';
 import { classifyHttpFailure } from '../data/failure';
 import { SlimCache, SlimList, partialLists, slimList } from '../data/slimCache';
-import { findHostClusterId } from '../environment/hostCluster';
+import { HostUnknown, lookUpHost } from '../environment/hostCluster';
 import { vmUidOf } from '../environment/harvesterCluster';
 import { guestVmNamespaces } from '../environment/vmNamespaces';
 import { HostSnapshot, ownerVmUid } from './drift';
@@ -17,7 +17,7 @@ export const HOST_TYPES = {
 } as const;
 
 /**
- * - noHost: the guest's Harvester host cannot be told (no credential, several Harvester clusters)
+ * - noHost: the guest's Harvester host cannot be told to this user (the result's `unknown` says why)
  * - forbidden: the user may not read the host's VMs
  * - unreachable: any other failure (host offline, agent disconnected)
  */
@@ -27,6 +27,8 @@ export interface HostTopologyResult {
   hostClusterId: string | null;
   snapshot: HostSnapshot | null;
   problem: HostProblem | null;
+  /** Why the host is not known (problem noHost). */
+  unknown?: HostUnknown | null;
 }
 
 export function problemOf(e: unknown): HostProblem {
@@ -34,7 +36,7 @@ export function problemOf(e: unknown): HostProblem {
 }
 
 /** What a guest's host and VM namespaces are does not change while the page is open: asked once per guest. */
-const placement = new Map<string, Promise<{ hostClusterId: string | null; namespaces: string[] | null }>>();
+const placement = new Map<string, Promise<{ hostClusterId: string | null; unknown: HostUnknown | null; namespaces: string[] | null }>>();
 
 /** The last host reading per guest, shown at once on a repeat visit while it is checked again. */
 const lastResult = new Map<string, HostTopologyResult>();
@@ -57,8 +59,10 @@ function placementOf(store: StoreLike, guestClusterId: string) {
   let found = placement.get(guestClusterId);
 
   if (!found) {
-    found = Promise.all([findHostClusterId(store, guestClusterId), guestVmNamespaces(store, guestClusterId)])
-      .then(([hostClusterId, namespaces]) => ({ hostClusterId, namespaces }));
+    found = Promise.all([lookUpHost(store, guestClusterId), guestVmNamespaces(store, guestClusterId)])
+      .then(([host, namespaces]) => ({
+        hostClusterId: host.id, unknown: host.unknown, namespaces
+      }));
     placement.set(guestClusterId, found);
     // A failed or empty lookup is asked again next time.
     found.then((p) => !p.hostClusterId && placement.delete(guestClusterId), () => placement.delete(guestClusterId));
@@ -107,18 +111,20 @@ export async function loadHostTopology(
 }
 
 async function readHost(store: StoreLike, guestClusterId: string, guestNodes: readonly KubeObject[] | Promise<readonly KubeObject[]>, cache: SlimCache): Promise<HostTopologyResult> {
-  let where: { hostClusterId: string | null; namespaces: string[] | null };
+  let where: { hostClusterId: string | null; unknown: HostUnknown | null; namespaces: string[] | null };
 
   try {
     where = await placementOf(store, guestClusterId);
   } catch (e) {
-    where = { hostClusterId: null, namespaces: null };
+    where = {
+      hostClusterId: null, unknown: null, namespaces: null
+    };
   }
   const id = where.hostClusterId;
 
   if (!id) {
     return {
-      hostClusterId: null, snapshot: null, problem: 'noHost'
+      hostClusterId: null, snapshot: null, problem: 'noHost', unknown: where.unknown
     };
   }
   // Host nodes are cluster-scoped: a Harvester project member can read the VMs but not them.

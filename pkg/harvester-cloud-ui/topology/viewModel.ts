@@ -16,6 +16,9 @@ import { guestNodesKey, loadGuestNodes } from '../environment/guestNodes';
 import { currentClusterIsHarvesterGuest } from '../environment/currentGuest';
 import { isKnownHarvesterGuest } from '../environment/guestRegistry';
 import { Refresh, refresher } from '../shared/refresh';
+import { readFailureOf } from '../data/failure';
+import { schemaOf } from '../shellAdapter/schemas';
+import { nodesDenied } from './access';
 import { NodeGrouping, groupNodes } from './grouping';
 import { DriftReport, analyseDrift } from './drift';
 import { HostTopologyResult, lastHostTopology, loadHostTopology, prefetchHostPlacement } from './hostTopology';
@@ -27,6 +30,8 @@ export const POLL_MS = 30000;
 export interface TopologyState {
   loading: boolean;
   nodesFailed: boolean;
+  /** The nodes failed because the user's role may not list them (the page says so). */
+  nodesDenied: boolean;
   isHarvester: boolean;
   nodes: KubeObject[];
   grouping: NodeGrouping | null;
@@ -37,7 +42,7 @@ export interface TopologyState {
 
 export function initialTopologyState(): TopologyState {
   return {
-    loading: true, nodesFailed: false, isHarvester: false, nodes: [], grouping: null, host: null, hostLoading: false, drift: null
+    loading: true, nodesFailed: false, nodesDenied: false, isHarvester: false, nodes: [], grouping: null, host: null, hostLoading: false, drift: null
   };
 }
 
@@ -134,8 +139,12 @@ export class TopologyModel {
 
       return true;
     } catch (e) {
-      // e.g. no permission to list nodes: the page says so instead of spinning
-      this.set({ nodesFailed: true, loading: false });
+      // e.g. no permission to list nodes: the page says so (and why) instead of spinning
+      const denied = nodesDenied((where, type) => schemaOf(this.store, where, type), readFailureOf(e).failure);
+
+      this.set({
+        nodesFailed: true, nodesDenied: denied, loading: false
+      });
 
       return false;
     }

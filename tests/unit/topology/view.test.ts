@@ -76,7 +76,7 @@ describe('TopologyView on the demo rke2 guest', () => {
       match: {
         method: 'GET', cluster: RKE2_GUEST.id, type: 'node'
       },
-      respond: 403,
+      respond: 503,
       times:   100
     });
     const { wrapper } = await mountView(RKE2_GUEST.id);
