@@ -12,10 +12,11 @@ import { StoreLike } from '../data/store';
 import { EVENT, HOST_IP_POOL, HOST_LB, SERVICE } from '../data/typeIds';
 import { GuestQuery, guestCollection, guestList } from '../data/guest';
 import { hostList } from '../data/clusterProxy';
+import { classifyHttpFailure } from '../data/failure';
 import {
   Filter, eq, label, listUrl, oneOf
 } from '../data/steve';
-import { findHostClusterId } from '../environment/hostCluster';
+import { lookUpHost } from '../environment/hostCluster';
 import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';
 import { SERVICE_FIELDS } from '../addOnConfig/lbContext';
 import { ANNOTATIONS } from '../addOnConfig/annotations';
@@ -23,6 +24,7 @@ import { ingressAddress } from '../addOnConfig/services';
 import { FAILURE_REASONS } from '../addOnConfig/pendingReasons';
 import { HostView } from './rows';
 import { Controls, serverQuery } from './listControls';
+import { LbHostProblem } from './access';
 
 export const PAGE_SIZE = 100;
 
@@ -112,13 +114,19 @@ export function hostLbFilters(clusterName: string | null, services: KubeObject[]
   return clusterName === null ? [byName] : [eq(label(LB_LABELS.cluster), clusterName), byName];
 }
 
-/** The page's LoadBalancers and the IP pools on this guest's Harvester host; null when the host is not readable. */
-export async function loadHost(store: StoreLike, guestClusterId: string, clusterName: string | null, services: KubeObject[]): Promise<HostView | null> {
+export interface HostRead {
+  /** null when the host is not readable: `problem` says why. */
+  view: HostView | null;
+  problem: LbHostProblem | null;
+}
+
+/** The page's LoadBalancers and the IP pools on this guest's Harvester host, or why they cannot be read. */
+export async function loadHost(store: StoreLike, guestClusterId: string, clusterName: string | null, services: KubeObject[]): Promise<HostRead> {
   try {
-    const hostId = await findHostClusterId(store, guestClusterId);
+    const { id: hostId, unknown } = await lookUpHost(store, guestClusterId);
 
     if (!hostId) {
-      return null;
+      return { view: null, problem: unknown };
     }
     const [lbs, pools] = await Promise.all([
       services.length ? hostList(store, hostId, HOST_LB, { include: HOST_LB_FIELDS, filters: hostLbFilters(clusterName, services) }) : Promise.resolve([]),
@@ -126,15 +134,18 @@ export async function loadHost(store: StoreLike, guestClusterId: string, cluster
     ]);
 
     return {
-      lbs, pools, clusterName
+      view: {
+        lbs, pools, clusterName
+      },
+      problem: null
     };
   } catch (e) {
-    return null;
+    return { view: null, problem: classifyHttpFailure(e).failure === 'forbidden' ? 'forbidden' : 'unreachable' };
   }
 }
 
 /** What a page shows after its Services: the host's LoadBalancers and pools, and the Pending rows' events. */
-export async function loadPageDetails(store: StoreLike, guestClusterId: string, clusterName: Promise<string | null>, services: KubeObject[]): Promise<{ host: HostView | null; events: KubeObject[] | null }> {
+export async function loadPageDetails(store: StoreLike, guestClusterId: string, clusterName: Promise<string | null>, services: KubeObject[]): Promise<{ host: HostRead; events: KubeObject[] | null }> {
   const [host, events] = await Promise.all([
     clusterName.then((name) => loadHost(store, guestClusterId, name, services)),
     loadEvents(store, services),

@@ -15,6 +15,8 @@ import { HostView } from './rows';
 import { PageQuery, loadPageDetails, loadServicesPage } from './loadPage';
 import { ArgFlag } from './providerArgs';
 import { argsFromWorkload, loadArgFlags } from './loadProvider';
+import { LbHostProblem, servicesDenied } from './access';
+import { schemaOf } from '../shellAdapter/schemas';
 
 export interface LbPageState {
   services: KubeObject[];
@@ -22,6 +24,8 @@ export interface LbPageState {
   pages: number;
   /** undefined while it is read; null when the host is not readable. */
   host: HostView | null | undefined;
+  /** Why `host` is null. */
+  hostProblem: LbHostProblem | null;
   events: KubeObject[] | null;
 }
 
@@ -33,13 +37,17 @@ export class LbPageModel {
 
   /**
    * Whether the page applies, and on Harvester the first page under way: `flags` (the provider's Deployment, and other
-   * guests on the host) resolve once that page is shown.
+   * guests on the host) resolve once that page is shown. `denied`: the user's role may not list Services, so nothing
+   * is read (the page says why).
    */
-  async open(first: PageQuery): Promise<{ isHarvester: boolean; flags: Promise<ArgFlag[]> }> {
+  async open(first: PageQuery): Promise<{ isHarvester: boolean; denied: boolean; flags: Promise<ArgFlag[]> }> {
     const isHarvester = await checkCluster(this.store, this.clusterId);
+    const denied = isHarvester && servicesDenied((where, type) => schemaOf(this.store, where, type));
 
-    if (!isHarvester) {
-      return { isHarvester, flags: Promise.resolve([]) };
+    if (!isHarvester || denied) {
+      return {
+        isHarvester, denied, flags: Promise.resolve([])
+      };
     }
     const workload = installedWorkload(this.store, 'cloudProvider').catch(() => null);
 
@@ -49,7 +57,9 @@ export class LbPageModel {
       this.load(first),
     ]).then(([f]) => f);
 
-    return { isHarvester, flags };
+    return {
+      isHarvester, denied, flags
+    };
   }
 
   /** One page: its Services at once, the host's side and the events after. */
@@ -63,12 +73,14 @@ export class LbPageModel {
       return;
     }
     this.show({
-      services: page.services, count: page.count, pages: page.pages, host: undefined, events: []
+      services: page.services, count: page.count, pages: page.pages, host: undefined, hostProblem: null, events: []
     });
     const { host, events } = await loadPageDetails(this.store, this.clusterId, this.clusterName, page.services);
 
     if (current()) {
-      this.show({ host, events });
+      this.show({
+        host: host.view, hostProblem: host.problem, events
+      });
     }
   }
 }

@@ -29,7 +29,7 @@ describe('LbPageModel', () => {
 
     expect(isHarvester).toBe(true);
     expect(await flags).toEqual(expect.any(Array));
-    expect(shown.map((p) => Object.keys(p).sort())).toEqual([['count', 'events', 'host', 'pages', 'services'], ['events', 'host']]);
+    expect(shown.map((p) => Object.keys(p).sort())).toEqual([['count', 'events', 'host', 'hostProblem', 'pages', 'services'], ['events', 'host', 'hostProblem']]);
     expect(shown[0].host).toBeUndefined();
     expect(shown[0].services?.length).toBeGreaterThanOrEqual(6);
     expect(shown[1].host?.pools.length).toBeGreaterThan(0);
