@@ -12,6 +12,7 @@ import { ArgFlag, ParsedArgs } from '../loadBalancersPage/providerArgs';
 import { CAPABILITIES, CapabilityState, capabilityState } from './capabilities';
 import { checkCloudConfig, ConfigCheck, ConfigInput, SETUP_FIXES } from './cloudConfig';
 import type { Read } from '../data/read';
+import type { Placement, RbacWhy } from './access';
 
 export type { Read } from '../data/read';
 
@@ -22,7 +23,7 @@ export interface OverviewInput {
   services: Read<KubeObject[]>;
   /** Events about Services (for Pending reasons); unreadable leaves the reasons unknown. */
   serviceEvents: Read<KubeObject[]>;
-  rbac: { state: RbacState; account: { name: string; namespace: string | null } | null };
+  rbac: { state: RbacState; account: { name: string; namespace: string | null } | null; /** Why it is unknown. */ why: RbacWhy | null };
   /** The cloud provider's arguments and what in them leaves load balancers Pending (loadBalancersPage/providerArgs.ts). */
   providerArgs: {
     /** Where they were read; null: nowhere (not installed, or neither the Deployment nor its App readable). */
@@ -32,6 +33,8 @@ export interface OverviewInput {
   };
   /** What the provider's cloud config check read (cloudConfig.ts); null when not read (the card). */
   cloudConfig: ConfigInput | null;
+  /** What "Set up" needs to know of where the guest runs (access.ts); null when not read (the card). */
+  placement: Placement | null;
 }
 
 export interface ComponentReport {
@@ -58,6 +61,7 @@ export interface OverviewReport {
   providerArgs: OverviewInput['providerArgs'];
   cloudConfig: ConfigCheck | null;
   loadBalancers: null | { allocated: { ref: string; address: string }[]; pending: PendingLb[]; eventsReadable: boolean };
+  placement: Placement | null;
   /** What needs the owner's attention, most serious first (l10n keys under `harvesterOverview.problems.`). */
   problems: { key: string; args?: Record<string, string | number> }[];
 }
@@ -145,6 +149,6 @@ export function buildOverview(input: OverviewInput, nowSeconds = Date.now() / 10
   }
 
   return {
-    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, cloudConfig, loadBalancers, problems
+    components, nad, rbac: input.rbac, providerArgs: input.providerArgs, cloudConfig, loadBalancers, placement: input.placement, problems
   };
 }

@@ -9,8 +9,11 @@
 import { toBase64 } from '../shared/base64';
 import { chartForKube, HARVESTER_CHART_REPO, MIN_PROVIDER_CHART_FOR_SECRET } from './charts';
 import { compareVersions } from '../environment/installedVersions';
+import { Distribution } from '../environment/distribution';
 
-export type Distribution = 'rke2' | 'k3s' | 'other';
+// Decided with the guest's environment (the overview needs it without the plan).
+export { distributionOf } from '../environment/distribution';
+export type { Distribution } from '../environment/distribution';
 
 /** Where Harvester's kubeconfig endpoint (outputFormat yaml) writes the cloud config on the nodes: both paths. */
 export const CLOUD_CONFIG_PATHS = ['/etc/kubernetes/cloud-config', '/var/lib/rancher/rke2/etc/config-files/cloud-provider-config'] as const;
@@ -124,15 +127,4 @@ export function setupPlan(input: PlanInput): SetupPlan {
     values,
     configLines:  input.distribution === 'k3s' ? K3S_LINES.join('\n') : input.distribution === 'rke2' ? RKE2_LINES.join('\n') : null,
   };
-}
-
-/** The distribution from the cluster's Kubernetes version and Rancher's record of it. */
-export function distributionOf(kubernetesVersion: string | null | undefined, provider?: string | null): Distribution {
-  const v = `${ kubernetesVersion || '' }`;
-
-  if (v.includes('k3s') || provider === 'k3s') {
-    return 'k3s';
-  }
-
-  return v.includes('rke2') || provider === 'rke2' ? 'rke2' : 'other';
 }

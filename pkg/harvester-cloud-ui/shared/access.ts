@@ -1,15 +1,15 @@
 /**
  * What the user may do with a kind of object, from its Steve schema, as the shell decides it (shell
  * plugins/dashboard-store/resource-class.js `canUpdate`/`canDelete` and type-map `canCreate`: the schema's
- * `resourceMethods` and `collectionMethods`): GET in the collection lists, POST creates, PUT updates, DELETE
- * deletes. Steve leaves out the schema of a type the user may do nothing with: no schema, no access.
+ * `resourceMethods` and `collectionMethods`): GET in the collection lists, GET on a resource reads one, POST creates,
+ * PUT updates, DELETE deletes. Steve leaves out the schema of a type the user may do nothing with: no schema, no access.
  */
 export interface SchemaMethods {
   resourceMethods?: string[];
   collectionMethods?: string[];
 }
 
-export type Verb = 'list' | 'create' | 'update' | 'delete';
+export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 export function mayDo(schema: SchemaMethods | null | undefined, verb: Verb): boolean {
   if (!schema) {
@@ -21,6 +21,8 @@ export function mayDo(schema: SchemaMethods | null | undefined, verb: Verb): boo
   switch (verb) {
   case 'list':
     return collection.includes('GET');
+  case 'get':
+    return resource.includes('GET');
   case 'create':
     return collection.includes('POST');
   case 'update':

@@ -22,11 +22,14 @@ function input(over: Partial<OverviewInput> = {}): OverviewInput {
     nadMapping:    ok(parseNadMapping({ metadata: { name: 'm' }, data: { 'interface-nad-mapping': '{"default/vlan1":"eth1"}' } })),
     services:      ok([lb('a', '10.0.0.1')]),
     serviceEvents: ok([]),
-    rbac:          { state: 'bound', account: { name: 'g', namespace: 'default' } },
-    providerArgs:  {
+    rbac:          {
+      state: 'bound', account: { name: 'g', namespace: 'default' }, why: null
+    },
+    providerArgs: {
       from: 'deployment', parsed: null, flags: []
     },
     cloudConfig: null,
+    placement:   null,
     ...over,
   };
 }
@@ -80,7 +83,9 @@ describe('buildOverview', () => {
       lastTimestamp: '2026-11-23T10:00:00Z',
     };
     const report = buildOverview(input({
-      rbac:          { state: 'missing', account: { name: 'g', namespace: 'vms' } },
+      rbac: {
+        state: 'missing', account: { name: 'g', namespace: 'vms' }, why: null
+      },
       services:      ok([lb('a', '10.0.0.1'), lb('b'), lb('c')]),
       serviceEvents: ok([event as any]),
     }));
