@@ -10,6 +10,9 @@ describe('what a user may do, from the schema', () => {
     expect((['list', 'create', 'update', 'delete'] as const).map((v) => mayDo(viewer, v))).toEqual([true, false, false, false]);
     expect((['list', 'create', 'update', 'delete'] as const).map((v) => mayDo(editor, v))).toEqual([true, true, true, true]);
     expect(mayDo({ resourceMethods: ['blocked-PUT'] }, 'update')).toBe(true);
+    // Reading one object is the resource's GET (a ConfigMap by name), listing the collection's.
+    expect(mayDo(viewer, 'get')).toBe(true);
+    expect(mayDo({ collectionMethods: ['GET'] }, 'get')).toBe(false);
   });
 
   it('grants nothing without a schema (Steve leaves out the types a user may not use)', () => {
