@@ -19,6 +19,7 @@ export const VOLUME_SNAPSHOT = 'snapshot.storage.k8s.io.volumesnapshot';
 export const SNAPSHOT_CLASS = 'snapshot.storage.k8s.io.volumesnapshotclass';
 export const CLUSTER_ROLE = 'rbac.authorization.k8s.io.clusterrole';
 export const CLUSTER_ROLE_BINDING = 'rbac.authorization.k8s.io.clusterrolebinding';
+export const CRD = 'apiextensions.k8s.io.customresourcedefinition';
 
 // Rancher (the local cluster's Steve, and Rancher's types in a guest).
 export const MGMT_CLUSTER = 'management.cattle.io.cluster';

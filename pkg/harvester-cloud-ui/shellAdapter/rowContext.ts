@@ -1,4 +1,5 @@
 import { warnOnce } from './versions';
+import type { SchemaMethods } from '../shared/access';
 
 /**
  * What a list row (a shell model) knows of its store: the table column `getValue` of the extension API receives the
@@ -20,6 +21,16 @@ function gettersOf(row: unknown): Getters | undefined {
 /** The dashboard's translation for a row's column (the key itself when the row has no store). */
 export function rowTranslate(row: unknown): (key: string, args?: Record<string, unknown>) => string {
   return (key, args) => gettersOf(row)?.['i18n/t']?.(key, args) || key;
+}
+
+/**
+ * The user's schema of a type in the row's cluster (`cluster/schemaFor`, as shellAdapter/schemas.ts reads it): null when
+ * the user has none; undefined when the row has no store to ask (then nothing is known of the user's rights).
+ */
+export function rowSchemaOf(row: unknown, type: string): SchemaMethods | null | undefined {
+  const getters = gettersOf(row);
+
+  return getters ? getters['cluster/schemaFor']?.(type) || null : undefined;
 }
 
 /**

@@ -74,16 +74,17 @@ export function pickClass(offers: ClassOffer[], kind: 'backup' | 'snapshot'): st
   return (usable.find((o) => o.isDefault) || usable[0])?.name;
 }
 
-/** What is missing before any snapshot can be taken, in the order the user has to fix it. */
-export type Missing = 'noCrd' | 'noClass' | 'readOnly' | null;
+/**
+ * What is missing before any snapshot can be shown or taken, in the order it has to be fixed: the VolumeSnapshot
+ * resource (`schemaWhy`: not installed, or not the user's to use, access.ts), then a class. What the user's role
+ * allows is said apart (access.ts `deniedActions`).
+ */
+export type Missing = 'noCrd' | 'denied' | 'unknown' | 'noClass' | null;
 
-export function missingPiece(opts: { crd: boolean; offers: ClassOffer[]; canCreate: boolean }): Missing {
-  if (!opts.crd) {
-    return 'noCrd';
-  }
-  if (!opts.offers.length) {
-    return 'noClass';
+export function missingPiece(opts: { schemaWhy: 'noCrd' | 'denied' | 'unknown' | null; offers: ClassOffer[] }): Missing {
+  if (opts.schemaWhy) {
+    return opts.schemaWhy;
   }
 
-  return opts.canCreate ? null : 'readOnly';
+  return opts.offers.length ? null : 'noClass';
 }

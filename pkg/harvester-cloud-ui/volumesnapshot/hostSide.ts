@@ -14,7 +14,7 @@ import { StoreLike } from '../data/store';
 import { HOST_BACKUP, HOST_SETTING, VOLUME_SNAPSHOT } from '../data/typeIds';
 import { hostList, proxyGet } from '../data/clusterProxy';
 import { classifyHttpFailure, orWhenAbsent } from '../data/failure';
-import { findHostClusterId } from '../environment/hostCluster';
+import { HostUnknown, lookUpHost } from '../environment/hostCluster';
 
 export const HOST_TYPES = {
   snapshot: VOLUME_SNAPSHOT,
@@ -31,6 +31,8 @@ export interface HostSide {
   snapshots: KubeObject[];
   backups: KubeObject[];
   target: BackupTarget | null;
+  /** Why the host is not known to this user (state unknownHost). */
+  unknown?: HostUnknown | null;
 }
 
 export interface HostRow {
@@ -87,10 +89,13 @@ const none = (state: HostState): HostSide => ({
 
 /** Everything the host says about the snapshots of a guest; a host that cannot be read is a state, not a throw. */
 export async function loadHostSide(store: StoreLike, guestClusterId: string, knownHostId?: string | null): Promise<HostSide & { hostId: string | null }> {
-  const hostId = knownHostId || await findHostClusterId(store, guestClusterId);
+  const lookup = knownHostId ? null : await lookUpHost(store, guestClusterId);
+  const hostId = knownHostId || lookup?.id || null;
 
   if (!hostId) {
-    return { ...none('unknownHost'), hostId };
+    return {
+      ...none('unknownHost'), unknown: lookup?.unknown || null, hostId
+    };
   }
   try {
     const [snapshots, backups, setting] = await Promise.all([

@@ -1,7 +1,8 @@
 /**
  * The cluster's VolumeSnapshots list (Storage group): what it reads and what it says when it cannot list.
- * - no `snapshot.storage.k8s.io.volumesnapshot` schema: the CRDs are not installed (Steve serves a schema per
- *   installed CRD the user may use) — said, with how to get them, never a blank page;
+ * - no `snapshot.storage.k8s.io.volumesnapshot` schema: Steve serves a schema per installed CRD the user may use, so
+ *   the CRDs are not installed or the user's role may not use them; the CRD's own read tells which when the user may
+ *   read CRDs (crd.ts), else both are said — never a blank page;
  * - a schema without GET in `collectionMethods`, or a 401/403 on the list: the user may not list them;
  * - the classes are read when readable (their kind and deletion policy); a namespace user often cannot, and
  *   the kind column stays empty then instead of failing the page.
@@ -17,9 +18,10 @@ import { resourceDetailRoute } from '../data/routes';
 import { SnapshotClassLike } from './classes';
 import { loadHostSide } from './hostSide';
 import { LookSteps, nextLook } from './liveViews';
+import { whyNoSnapshotSchema } from './crd';
 import { SnapshotRow, snapshotRows } from './rows';
 
-export type ListState = 'ok' | 'noCrd' | 'forbidden' | 'unreachable' | 'error';
+export type ListState = 'ok' | 'noCrd' | 'unknown' | 'forbidden' | 'unreachable' | 'error';
 
 export interface SnapshotList {
   state: ListState;
@@ -43,6 +45,11 @@ export async function loadSnapshotList(store: StoreLike): Promise<SnapshotList> 
   };
   const before = schemaState(schemaOf(store, 'cluster', VOLUME_SNAPSHOT));
 
+  if (before === 'noCrd') {
+    const why = await whyNoSnapshotSchema(store);
+
+    return { ...empty, state: why === 'denied' ? 'forbidden' : why };
+  }
   if (before) {
     return { ...empty, state: before };
   }

@@ -8,17 +8,20 @@ import {
   EVENT, PVC, SNAPSHOT_CLASS, STORAGE_CLASS, VOLUME_SNAPSHOT
 } from '../data/typeIds';
 import { guestGet, guestList, guestListIfSchema } from '../data/guest';
-import { mayDo } from '../shared/access';
 import { schemaOf } from '../shellAdapter/schemas';
 import { eq } from '../data/steve';
 import { readFailureOf } from '../data/failure';
 import { installedVersion } from '../environment/installedVersions';
 import type { ClaimEvent } from './binding';
+import { SchemaWhy, SnapshotActions, snapshotActions } from './access';
+import { whyNoSnapshotSchema } from './crd';
 
 export interface PanelData {
   crd: boolean;
-  canCreate: boolean;
-  canDelete: boolean;
+  /** Without the VolumeSnapshot schema: why (access.ts). */
+  schemaWhy: SchemaWhy | null;
+  /** What the user's role allows here. */
+  actions: SnapshotActions;
   snapshots: KubeObject[];
   classes: KubeObject[];
   storageClasses: KubeObject[];
@@ -39,8 +42,8 @@ export async function loadPanel(store: StoreLike, namespace: string): Promise<Pa
 
   return {
     crd:       !!schema,
-    canCreate: mayDo(schema, 'create'),
-    canDelete: mayDo(schema, 'delete'),
+    schemaWhy: schema ? null : await whyNoSnapshotSchema(store),
+    actions:   snapshotActions((where, type) => schemaOf(store, where, type)),
     snapshots: snapshots.filter(inNs),
     classes,
     storageClasses,

@@ -8,6 +8,7 @@ import { loadHostSide } from './hostSide';
 import { LookSteps, nextLook } from './liveViews';
 import { PanelData, loadPanel } from './loadPanel';
 import { SnapshotRow, isHarvesterPvc, snapshotRows } from './rows';
+import { DeniedAction, deniedActions } from './access';
 
 const classesOf = (classes: KubeObject[]) => classes as unknown as SnapshotClassLike[];
 
@@ -21,6 +22,8 @@ export interface PanelView {
   harvester: boolean;
   offers: ClassOffer[];
   missing: Missing;
+  /** The actions the user's role does not allow (said as a list); none while the resource itself is missing. */
+  denied: DeniedAction[];
   rows: SnapshotRow[];
 }
 
@@ -28,7 +31,7 @@ export interface PanelView {
 export function describePanel(panel: PanelData | null, pvc: KubeObject): PanelView {
   if (!panel) {
     return {
-      harvester: false, offers: [], missing: null, rows: []
+      harvester: false, offers: [], missing: null, denied: [], rows: []
     };
   }
   const offers = offerClasses(classesOf(panel.classes), panel.csiVersion);
@@ -36,10 +39,9 @@ export function describePanel(panel: PanelData | null, pvc: KubeObject): PanelVi
   return {
     harvester: isHarvesterPvc(pvc, panel.storageClasses),
     offers,
-    missing:   missingPiece({
-      crd: panel.crd, offers, canCreate: panel.canCreate
-    }),
-    rows: panelRows(panel, pvc),
+    missing:   missingPiece({ schemaWhy: panel.schemaWhy, offers }),
+    denied:    panel.crd ? deniedActions(panel.actions) : [],
+    rows:      panelRows(panel, pvc),
   };
 }
 

@@ -1,9 +1,10 @@
 import { ActionLocation, IPlugin, TabLocation } from '@shell/core/types';
 import { openDetail } from '../shellAdapter/resourceRoutes';
-import { rowStoreAll } from '../shellAdapter/rowContext';
+import { rowSchemaOf, rowStoreAll } from '../shellAdapter/rowContext';
+import { mayDo } from '../shared/access';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { offersSnapshotActions } from './actions';
-import { PVC, STORAGE_CLASS, TAB_NAME } from './names';
+import { PVC, STORAGE_CLASS, TAB_NAME, VOLUME_SNAPSHOT } from './names';
 import { EXPLORER, SNAPSHOTS_LIST } from '../data/routes';
 import { withStrings } from '../shellAdapter/strings';
 
@@ -17,7 +18,9 @@ export { TAB_NAME };
  *   they open the tab with the form (shellAdapter/resourceRoutes.ts). Shown only on claims of the driver's classes
  *   (actions.ts) through the action's `enabled` hook: a function is called with the row (resource-class.js
  *   `_availableActions`: `enabled(this)`, and rows with `enabled === false` are left out) in @rancher/shell 3.0.5
- *   (Rancher 2.12) to 3.0.13, found in each production build (shellAdapter/versions.ts); 3.0.x has no `visible` hook;
+ *   (Rancher 2.12) to 3.0.13, found in each production build (shellAdapter/versions.ts); 3.0.x has no `visible` hook.
+ *   Not offered to a user whose role may not create VolumeSnapshots (issue 26: the tab says why); a row without a
+ *   store to ask keeps them, as before;
  * - the cluster's VolumeSnapshots list in the explorer's Storage group: addProduct (Rancher 2.7+, its `init` hook run
  *   by the loader on Rancher 2.11+; see nav.ts) and addRoute (Rancher 2.7+). The page itself tells a cluster not on
  *   Harvester, without the CRDs, or not listable so.
@@ -40,8 +43,12 @@ export function registerVolumeSnapshots(plugin: IPlugin): void {
       labelKey: kind === 'backup' ? 'harvesterVolumeSnapshot.backUp' : 'harvesterVolumeSnapshot.takeSnapshot',
       icon:     kind === 'backup' ? 'icon-backup' : 'icon-snapshot',
       multiple: false,
-      enabled:  (row: unknown) => offersSnapshotActions(row as Parameters<typeof offersSnapshotActions>[0], rowStoreAll(row, STORAGE_CLASS)),
-      invoke:   (_opts, rows) => {
+      enabled:  (row: unknown) => {
+        const schema = rowSchemaOf(row, VOLUME_SNAPSHOT);
+
+        return (schema === undefined || mayDo(schema, 'create')) && offersSnapshotActions(row as Parameters<typeof offersSnapshotActions>[0], rowStoreAll(row, STORAGE_CLASS));
+      },
+      invoke: (_opts, rows) => {
         openDetail(rows?.[0], { harvesterSnapshot: kind }, TAB_NAME);
       },
     });

@@ -139,11 +139,11 @@ describe('PVC Volume snapshots tab: what is missing is said', () => {
     expect(wrapper.find('[data-testid="pvc-back-up"]').exists()).toBe(false);
   });
 
-  it('a user who may only read: says so, lists the snapshots, offers no create, restore or delete', async() => {
+  it('a user who may only read: says why, lists the snapshots, offers no create, restore or delete', async() => {
     demo.as('viewer');
     const { wrapper } = await open();
 
-    expect(wrapper.find('[data-testid="pvc-snapshots-missing"]').text()).toBe('You may read the snapshots of this volume but not create or delete them.');
+    expect(wrapper.find('[data-testid="pvc-snapshots-denied"]').text()).toContain('Your role in this cluster does not allow:');
     expect(wrapper.findAll('[data-testid^="pvc-snapshot-row-"]')).toHaveLength(2);
     expect(wrapper.find(SNAPSHOT_ROW).text()).toContain('Ready');
     for (const button of ['pvc-take-snapshot', 'pvc-back-up', 'pvc-snapshot-restore', 'pvc-snapshot-delete']) {

@@ -151,7 +151,7 @@ describe('VolumeSnapshots list', () => {
     const w = await open(RKE2_GUEST.id, 'en-us', dropSchema);
 
     expect(text(w, '[data-testid="snapshots-page-unavailable"]')).toContain('rke2-snapshot-controller-crd');
-    expect(state.requests.slice(mark).filter((r) => r.path.includes('volumesnapshot'))).toEqual([]);
+    expect(state.requests.slice(mark).filter((r) => r.path.includes('snapshot.storage.k8s.io.volumesnapshot'))).toEqual([]);
   });
 
   it('tells a cluster not on Harvester so', async() => {

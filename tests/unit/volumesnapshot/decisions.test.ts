@@ -47,21 +47,13 @@ describe('R-VSN-1 class offering and gating', () => {
     expect(pickClass(offerClasses(classes, '0.2.4'), 'backup')).toBeUndefined();
   });
 
-  it('says what is missing: CRDs first, then a class, then rights', () => {
+  it('says what is missing: the resource first (not installed, or not the user\'s to use), then a class', () => {
     const offers = offerClasses(classes, '0.2.8');
 
-    expect(missingPiece({
-      crd: false, offers, canCreate: true
-    })).toBe('noCrd');
-    expect(missingPiece({
-      crd: true, offers: [], canCreate: true
-    })).toBe('noClass');
-    expect(missingPiece({
-      crd: true, offers, canCreate: false
-    })).toBe('readOnly');
-    expect(missingPiece({
-      crd: true, offers, canCreate: true
-    })).toBeNull();
+    expect(missingPiece({ schemaWhy: 'noCrd', offers })).toBe('noCrd');
+    expect(missingPiece({ schemaWhy: 'denied', offers: [] })).toBe('denied');
+    expect(missingPiece({ schemaWhy: null, offers: [] })).toBe('noClass');
+    expect(missingPiece({ schemaWhy: null, offers })).toBeNull();
   });
 });
 

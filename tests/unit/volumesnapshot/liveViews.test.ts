@@ -13,8 +13,10 @@ const snapshot = (name: string, status?: object) => ({
 });
 const panel = (over: Partial<PanelData> = {}): PanelData => ({
   crd:       true,
-  canCreate: true,
-  canDelete: true,
+  schemaWhy: null,
+  actions:   {
+    take: true, restore: true, delete: true, createClass: true
+  },
   snapshots: [snapshot('s1', { readyToUse: true })],
   classes:   [{
     metadata: { name: 'snap' }, driver: 'driver.harvesterhci.io', parameters: {}
@@ -33,12 +35,16 @@ describe('the snapshots\' looks', () => {
 
   it('describes the PVC tab from one look: the driver\'s claim, the classes offered, what is missing, the rows', () => {
     expect(describePanel(null, pvc as any)).toEqual({
-      harvester: false, offers: [], missing: null, rows: []
+      harvester: false, offers: [], missing: null, denied: [], rows: []
     });
     const view = describePanel(panel(), pvc as any);
 
     expect([view.harvester, view.missing, view.rows.map((r) => r.name), view.offers.length]).toEqual([true, null, ['s1'], 1]);
-    expect(describePanel(panel({ canCreate: false }), pvc as any).missing).toBe('readOnly');
+    expect(describePanel(panel({
+      actions: {
+        take: false, restore: true, delete: false, createClass: false
+      }
+    }), pvc as any).denied).toEqual(['take', 'delete']);
     expect(describePanel(panel({ storageClasses: [] }), pvc as any).harvester).toBe(false);
     expect(snapshotOfRow(panel().snapshots, 'default/s1')?.metadata.name).toBe('s1');
   });
