@@ -1,6 +1,6 @@
 /**
- * The read-only viewer sees the extension's parts and can change nothing; on a cluster not on Harvester the
- * extension adds nothing.
+ * The read-only viewer sees the extension's parts and can change nothing, and each page says why when it cannot do
+ * all it offers (issue 26); on a cluster not on Harvester the extension adds nothing.
  */
 import type { Page } from '@playwright/test';
 import { PLAIN_CLUSTER, SERVICES } from '../../../simulator/demo/ids';
@@ -10,6 +10,9 @@ import { openTopology, RKE2, writesSent } from '../steps';
 import { open, openTab, paths, visibleTexts } from '../ui';
 
 const PLAIN = PLAIN_CLUSTER.id;
+const tid = (id: string) => `[data-testid="${ id }"]`;
+/** Why the viewer's pages show no host side: they are no member of harvester-host (the guest pack's words). */
+const NOT_MEMBER = 'You are not a member of the Harvester cluster that hosts this cluster\'s VMs';
 /** Words of the row actions that change something (the shell's en-us labels). */
 const WRITE_ACTIONS = /Edit Config|Edit YAML|Clone|Delete/;
 
@@ -99,4 +102,33 @@ test('9. on plain-cluster (not on Harvester) none of the extension\'s tabs or co
   // Nothing was written on plain-cluster (opening its edit pages included).
   expect(await writesSent(sim), 'writes').toEqual([]);
   await shot('plain-cluster-services');
+});
+
+test('10. the viewer is told why: what their role does not allow on the PVC tab, and why the host side is missing', async({
+  dashboardUrl, sim, shot, userPage
+}) => {
+  const page = await userPage('viewer');
+  const tab = 'harvester-volume-snapshots';
+
+  // The PVC tab: the snapshots, the actions the role does not allow listed, none of them offered.
+  await open(page, dashboardUrl, `/c/${ RKE2 }/explorer/persistentvolumeclaim/default/data-db-0`, SEL.cru.tabButton(tab));
+  await page.locator(SEL.cru.tabButton(tab)).click();
+  await page.locator(tid('pvc-snapshots-table')).waitFor({ state: 'visible' });
+  await expect(page.locator(tid('pvc-snapshots-denied')), 'what the viewer\'s role does not allow').toContainText('Your role in this cluster does not allow:');
+  await expect(page.locator(`${ tid('pvc-snapshots-denied') } li`)).toHaveText([
+    /^creating VolumeSnapshots/, /^creating PersistentVolumeClaims/, /^deleting VolumeSnapshots/,
+  ]);
+  await expect(page.locator(tid('pvc-snapshots-host-state')), 'why the host side is missing').toContainText(NOT_MEMBER);
+  for (const button of ['pvc-take-snapshot', 'pvc-back-up', 'pvc-snapshot-restore', 'pvc-snapshot-delete']) {
+    await expect(page.locator(tid(button)), `${ button } offered to the viewer`).toHaveCount(0);
+  }
+  await shot('viewer-pvc-snapshots', { page, tall: true });
+
+  // Topology: drift not checked, and why.
+  await openTopology(page, dashboardUrl, RKE2);
+  await expect(page.locator(SEL.topology.hostProblem), 'why the viewer\'s Topology has no drift').toContainText(NOT_MEMBER);
+
+  const writes = (await sim.writesBy('viewer')).filter((r) => !/userpreference|ext\.cattle\.io\.selfuser/.test(r.path));
+
+  expect(writes.map((r) => `${ r.method } ${ r.path }`), 'writes the viewer sent').toEqual([]);
 });
