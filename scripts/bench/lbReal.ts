@@ -63,18 +63,26 @@ async function main(): Promise<void> {
     while (next < N) {
       const i = next++;
 
-      await kubeRequest(guest, 'POST', `/api/v1/namespaces/${ NS }/services`, {
+      const res = await kubeRequest(guest, 'POST', `/api/v1/namespaces/${ NS }/services`, {
         apiVersion: 'v1',
         kind:       'Service',
         metadata:   { name: `lb-${ String(i).padStart(5, '0') }`, namespace: NS },
         spec:       {
           type:     'LoadBalancer',
-          selector: { app: 'web' },
-          ports:    [{
+          // Harvester's load balancer does not use node ports (kube-vip holds the address in the guest), and the
+          // default node port range (30000-32767) holds 2,768: with them the API server refused the 2,761st
+          // Service, "failed to allocate a nodePort: range is full".
+          allocateLoadBalancerNodePorts: false,
+          selector:                      { app: 'web' },
+          ports:                         [{
             name: 'http', port: 80, targetPort: 80, protocol: 'TCP'
           }]
         },
       });
+
+      if (res.status !== 201) {
+        throw new Error(`Service ${ i } not created: ${ res.status } ${ res.body?.message || '' }`);
+      }
     }
   };
 
