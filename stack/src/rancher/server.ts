@@ -56,6 +56,22 @@ function privateDir(...parts: string[]): string {
 }
 
 /** Starts Rancher; what it starts goes into `started` at once, so a caller stops it all when a later step fails. */
+/**
+ * The dashboard build as Rancher's image lays it out (/usr/share/rancher/ui-dashboard): index.html at the top and
+ * the build under dashboard/, which is where Rancher looks up /dashboard/js/… (steve's ui handler joins the path).
+ */
+function dashboardDir(v: RancherVersion): string {
+  const dir = privateDir('ui-dashboard');
+  const build = path.join(RANCHER_UI_ROOT, v.ui);
+
+  for (const [name, target] of [['index.html', path.join(build, 'index.html')], ['dashboard', build]]) {
+    fs.rmSync(path.join(dir, name), { force: true, recursive: false });
+    fs.symlinkSync(target, path.join(dir, name));
+  }
+
+  return dir;
+}
+
 export async function startRancherServer(v: RancherVersion, local: KubeTarget, started: Started[], log: (l: string) => void): Promise<void> {
   const sa = { namespace: 'cattle-system', name: 'rancher' };
   const kubeconfig = await serviceAccountKubeconfig(local, sa, 'rancher.kubeconfig');
@@ -72,7 +88,7 @@ export async function startRancherServer(v: RancherVersion, local: KubeTarget, s
     CATTLE_SYSTEM_CATALOG:       'bundled',
     CATTLE_NAMESPACE:            'cattle-system',
     CATTLE_SERVER_URL:           rancherUrl(),
-    CATTLE_UI_DASHBOARD_PATH:    path.join(RANCHER_UI_ROOT, v.ui),
+    CATTLE_UI_DASHBOARD_PATH:    dashboardDir(v),
     CATTLE_UI_OFFLINE_PREFERRED: 'true',
     IMPERATIVE_API_DIRECT:       'true',
     IMPERATIVE_API_APP_SELECTOR: 'rancher-direct',

@@ -23,7 +23,7 @@ import { LOCAL, localApiserverArgs, RANCHER_PORTS } from './localCluster';
 import { rancherRequest, until } from './rancherApi';
 import { rancherUrl, startRancherServer } from './server';
 import {
-  adminTokenFile, RancherInfo, rancherFile, readRancherInfo, stopRancher
+  adminTokenFile, baselineFile, RancherInfo, rancherFile, readRancherInfo, stopRancher
 } from './state';
 import { bootstrapAdmin, ensureViewer, grantReadOnly, waitViewerAccess } from './users';
 import { DEFAULT_RANCHER, rancherVersion } from './versions';
@@ -115,6 +115,7 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions = {}):
     await addClusterRepo(token);
     await installExtension(token, extVersion);
     clearInterval(progress);
+    fs.rmSync(baselineFile(), { force: true });
     const info = record(true);
 
     log(`[rancher] Rancher ${ v.version } ready in ${ Math.round((Date.now() - t0) / 1000) } s: ${ rancherUrl() }/dashboard/`);

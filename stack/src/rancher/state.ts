@@ -24,6 +24,8 @@ export interface RancherInfo {
 
 export const rancherFile = () => path.join(RUN_DIR, 'rancher.json');
 export const adminTokenFile = () => path.join(RUN_DIR, 'secrets', 'rancher-admin.token');
+/** The clusters' objects as the tests first saw them after this Rancher started (tests/compat/server). */
+export const baselineFile = () => path.join(RUN_DIR, 'rancher', 'test-baseline.json');
 
 /** Rancher's namespace (index 8) and one per agent (9, 10); the lead's parts use the low indexes. */
 export const rancherNetns = (): Netns => netnsFor('rancher', 8);
