@@ -3,16 +3,18 @@
 const SHELL = '<rootDir>/node_modules/@rancher/shell';
 
 module.exports = {
-  testEnvironment:        '<rootDir>/tests/setup/jsdom-env.js',
+  testEnvironment:          '<rootDir>/tests/setup/jsdom-env.js',
   // jsdom would resolve packages (msw, @vue/test-utils) to their browser builds; use node's.
-  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons'] },
-  setupFilesAfterEnv:     ['<rootDir>/tests/setup/after-env.js'],
-  globalSetup:            '<rootDir>/tests/setup/chartops.js',
-  testMatch:              ['<rootDir>/tests/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tests/e2e/'],
-  moduleFileExtensions:   ['ts', 'js', 'mjs', 'json', 'vue'],
+  testEnvironmentOptions:   { customExportConditions: ['node', 'node-addons'] },
+  setupFilesAfterEnv:       ['<rootDir>/tests/setup/after-env.js'],
+  globalSetup:              '<rootDir>/tests/setup/chartops.js',
+  testMatch:                ['<rootDir>/tests/**/*.test.ts'],
+  testPathIgnorePatterns:   ['/node_modules/', '<rootDir>/tests/e2e/'],
+  // Not crawled: the stack's unpacked Go trees and run data (etcd's own *.snap files look like obsolete snapshots).
+  modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/tmp/', '<rootDir>/test-results/', '<rootDir>/dist-pkg/'],
+  moduleFileExtensions:     ['ts', 'js', 'mjs', 'json', 'vue'],
   // Asset stubs first: the first matching pattern wins, and shell SVGs must not be mapped as modules.
-  moduleNameMapper:       {
+  moduleNameMapper:         {
     '\\.(css|scss)$':                                  '<rootDir>/tests/setup/empty.js',
     '\\.(jpe?g|png|gif|webp|svg|woff2?|eot|ttf|otf)$': '<rootDir>/tests/setup/file.js',
     '^@shell/(.*)$':                                   `${ SHELL }/$1`,

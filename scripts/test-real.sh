@@ -31,6 +31,16 @@ if [ -n "$(tsx -e 'import { rancherBuilds } from "./tests/compat/builds"; consol
 else
   echo "== compat rancher-2.15-real: no 2.15 build in ../shared/rancher-ui, skipped"
 fi
+# Stopping leaves nothing behind: no process of the stack's binaries (the cloud provider needs a second SIGTERM,
+# which the stack sends), no network namespace of its webhook.
+pids=$(node -e 'try { console.log(require(process.argv[1]).pids.join(" ")) } catch (e) {}' "${STACK_DIR:-$PWD/.tools/stack/run}/stack.json")
+tsx stack/src/main.ts --stop >/dev/null 2>&1 || true
+trap - EXIT
+left=0
+for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then left=$((left + 1)); fi; done
+netns_left=$(ip netns list 2>/dev/null | grep -c "^hcui-$(( ${STACK_BASE_PORT:-27000} / 100 % 250 ))-" || true)
+echo "stopped: $left processes and $netns_left network namespaces of the stack left"
+if [ "$left" -gt 0 ] || [ "$netns_left" -gt 0 ]; then jf=$((jf + 1)); fi
 total_p=$((jp + pw_passed)); total_f=$((jf + pw_failed))
 echo "real: $total_p passed, $total_f failed"
 [ "$jest_status" -eq 0 ] && [ "$pw_status" -eq 0 ] && [ "$total_f" -eq 0 ]

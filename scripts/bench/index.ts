@@ -131,3 +131,26 @@ function lbRenderReport() {
 }
 
 lbRenderReport();
+
+/** Issue 25: 5,000 LoadBalancer Services through Harvester's own controllers, then both pages against the real Steve. */
+function lbRealReport() {
+  const file = path.join(ROOT, 'tmp', 'bench', 'lb-real.json');
+
+  console.log('\n## LoadBalancer Services through Harvester\'s controllers (real stack; BENCH_LB_REAL=1)');
+  if (!fs.existsSync(file)) {
+    console.log('  not measured (BENCH_LB_REAL=1 runs scripts/bench/lbReal.ts: see tmp/bench/lb-real.log)');
+
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  console.log(`measured ${ r.measuredAt }: ${ r.services } Services created in ${ Math.round(r.createdMs / 1000) } s, all with an address after ${ Math.round(r.allAddressedMs / 1000) } s (${ r.perServiceMs } ms each: the provider syncs one Service at a time)`);
+  console.log(`  stack memory then (MiB): ${ Object.entries(r.memoryMiB).map(([k, v]) => `${ k } ${ v }`).join(', ') }`);
+  if (r.render) {
+    const ratio = r.render.firstRowMs.loadBalancers / r.render.firstRowMs.serviceList;
+
+    console.log(`  first row against the real Steve: Service list ${ Math.round(r.render.firstRowMs.serviceList) } ms, Load Balancers ${ Math.round(r.render.firstRowMs.loadBalancers) } ms, ratio ${ ratio.toFixed(2) }`);
+  }
+}
+
+lbRealReport();

@@ -68,7 +68,7 @@ async function visit(page: Page, log: RequestLog, dashboard: string, name: Visit
   return { ms, requests: await log.stop() };
 }
 
-async function measure(browser: Browser, dashboard: string): Promise<Omit<LbRenderReport, 'rancher' | 'measuredAt'>> {
+export async function measure(browser: Browser, dashboard: string): Promise<Omit<LbRenderReport, 'rancher' | 'measuredAt'>> {
   const { context, page } = await newUserContext(browser);
   const log = new RequestLog(page);
   const samples: Record<VisitName, number[]> = { serviceList: [], loadBalancers: [] };

@@ -30,7 +30,7 @@ import { loadBalancerName } from './loadBalancerName';
 import { Controller } from './runtime';
 import { admitLoadBalancer } from './lbWebhook';
 import { resolveNetworkInterface } from './nadMapping';
-import { constructLb, seededLb, specChanged } from './providerLb';
+import { constructLb, specChanged } from './providerLb';
 import { PROVIDER } from './providerKeys';
 
 export { PROVIDER };
@@ -46,6 +46,7 @@ function svcKey(clusterId: string, id: string): string {
 }
 
 function fail(state: SimState, guest: HarvesterGuest, svc: KubeObject, err: string): void {
+  failedSyncs(state).add(`${ guest.id }/${ svc.metadata.namespace }/${ svc.metadata.name }`);
   // processServiceCreateOrUpdate + syncLoadBalancerIfNeeded's wrapping.
   recordEvent(state, guest.id, svc, 'Warning', 'SyncLoadBalancerFailed', `Error syncing load balancer: failed to ensure load balancer: ${ err }`, SOURCE);
 }
@@ -62,25 +63,25 @@ function updateService(state: SimState, clusterId: string, svc: KubeObject, chan
   return storeObject(state, clusterId, 'service', next);
 }
 
-function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, iface: string): void {
+/** Returns true while the sync waits for the host's address (waitForIP), false once it ended either way. */
+function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, iface: string): boolean {
   const name = loadBalancerName(guest.name, svc.metadata.namespace as string, svc.metadata.name, svc.metadata.uid as string);
-  // The provider finds its load balancer by name; the demo's seeded ones carry made-up checksums, so they are
-  // found by their labels instead.
-  const old = getObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ name }`) || seededLb(state, guest, svc);
+  // By name only, as the provider finds it: a LoadBalancer left behind by an earlier Service of the same name is not it.
+  const old = getObject(state, guest.hostId, LB_TYPE, `${ guest.vmNamespace }/${ name }`);
   const id = old ? `${ old.metadata.namespace }/${ old.metadata.name }` : `${ guest.vmNamespace }/${ name }`;
 
   if (old && (svc.metadata.annotations?.[PROVIDER.network] || '') !== (old.metadata.annotations?.[PROVIDER.lbNetwork] || '')) {
     // checkNetworkChanged
     fail(state, guest, svc, `network annotation of service ${ svc.metadata.namespace }/${ svc.metadata.name } is not same as the load balancer ${ guest.vmNamespace }/${ name }, service: '${ svc.metadata.annotations?.[PROVIDER.network] || '' }', lb: '${ old.metadata.annotations?.[PROVIDER.lbNetwork] || '' }'`);
 
-    return;
+    return false;
   }
   const admitted = admitLoadBalancer(state, guest.hostId, constructLb(guest, svc, old?.metadata.name || name, old), old);
 
   if ('denied' in admitted) {
     fail(state, guest, svc, `create or update lb ${ id } failed, error: ${ admitted.denied }`);
 
-    return;
+    return false;
   }
   if (!old || JSON.stringify(admitted.lb) !== JSON.stringify(old)) {
     storeObject(state, guest.hostId, LB_TYPE, admitted.lb);
@@ -90,12 +91,12 @@ function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, 
   const ip = current.status?.allocatedAddress?.ip;
 
   if (!ready) {
-    return; // the host controller has not seen it yet; its status change brings us back
+    return true; // the host controller has not seen it yet; its status change brings us back
   }
   if (!ip) {
     fail(state, guest, svc, `update load balancer IP of service ${ svc.metadata.namespace }/${ svc.metadata.name } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: ${ current.spec?.ipam || 'pool' }, message: ${ ready.message || '' }`);
 
-    return;
+    return false;
   }
 
   // updatePrimaryServiceLoadBalancerIP
@@ -109,6 +110,8 @@ function ensurePrimary(state: SimState, guest: HarvesterGuest, svc: KubeObject, 
     }
   });
   recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
+
+  return false;
 }
 
 function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject, primaryRef: string): void {
@@ -165,14 +168,39 @@ function ensureSecondary(state: SimState, guest: HarvesterGuest, svc: KubeObject
   recordEvent(state, guest.id, svc, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', SOURCE);
 }
 
+/** The Services whose sync waits for the host's address: only those go on when their LoadBalancer changes. */
+const waiting = new WeakMap<SimState, Set<string>>();
+/** The Services whose last sync failed: the service controller retries them (here when their LoadBalancer changes). */
+const failed = new WeakMap<SimState, Set<string>>();
+
+function failedSyncs(state: SimState): Set<string> {
+  const set = failed.get(state) || new Set<string>();
+
+  failed.set(state, set);
+
+  return set;
+}
+
 /** One sync of the service controller (`attempt`), or its wait for the host's address going on. */
 function reconcileService(state: SimState, clusterId: string, id: string, attempt: boolean): void {
   const guest = harvesterGuest(state, clusterId);
   let svc = getObject(state, clusterId, 'service', id);
+  const syncs = waiting.get(state) || new Set<string>();
+  const key = `${ clusterId }/${ id }`;
 
+  waiting.set(state, syncs);
+  if (!attempt && !syncs.has(key)) {
+    // Not waiting: a failed sync is retried (the service controller's backoff), a settled one left alone.
+    if (!failedSyncs(state).has(key)) {
+      return;
+    }
+    attempt = true;
+  }
+  failedSyncs(state).delete(key);
   if (!guest || !svc || svc.spec?.type !== 'LoadBalancer') {
     return;
   }
+  syncs.delete(key);
   // addFinalizer, before anything is created for it.
   svc = updateService(state, clusterId, svc, (s) => {
     const f: string[] = s.metadata.finalizers || [];
@@ -195,8 +223,8 @@ function reconcileService(state: SimState, clusterId: string, id: string, attemp
 
   if (primaryRef) {
     ensureSecondary(state, guest, svc, primaryRef);
-  } else {
-    ensurePrimary(state, guest, svc, resolved.iface);
+  } else if (ensurePrimary(state, guest, svc, resolved.iface)) {
+    syncs.add(key);
   }
 }
 

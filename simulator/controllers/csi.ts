@@ -80,25 +80,38 @@ function provision(state: SimState, clusterId: string, id: string): void {
   }
   const claim = `${ pvc.metadata.namespace }/${ pvc.metadata.name }`;
 
-  recordEvent(state, clusterId, pvc, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${ claim }"`, SOURCE);
-  // A restore (dataSource → VolumeSnapshot): the driver's validateVolumeContentSource first (csiSnapshots.ts).
+  // Kubernetes' PV controller, for a claim an external provisioner is to serve (pv_controller.go provisionClaim).
+  recordEvent(state, clusterId, pvc, 'Normal', 'ExternalProvisioning', `Waiting for a volume to be created either by the external provisioner '${ CSI_DRIVER }' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`, { component: 'persistentvolume-controller' });
+  // A restore (dataSource → VolumeSnapshot) waits for its snapshot, then the driver's validateVolumeContentSource.
   const restore = restoreCheck(state, clusterId, pvc);
 
   if (restore && 'wait' in restore) {
-    recordEvent(state, clusterId, pvc, 'Normal', 'ExternalProvisioning', restore.wait, SOURCE);
-
     return;
   }
-  const result = restore || check(state, guest.hostId, sc, pvc);
+  recordEvent(state, clusterId, pvc, 'Normal', 'Provisioning', `External provisioner is provisioning volume for claim "${ claim }"`, SOURCE);
+  // The access modes are checked before the content source: on a host without RWX support a ReadWriteMany restore
+  // meets that refusal first (validateCreateVolReq before validateVolumeContentSource).
+  const readWriteMany = (pvc.spec?.accessModes || []).includes('ReadWriteMany');
+  const result = readWriteMany ? check(state, guest.hostId, sc, pvc) : restore || check(state, guest.hostId, sc, pvc);
 
   if ('error' in result) {
-    recordEvent(state, clusterId, pvc, 'Warning', 'ProvisioningFailed', `failed to provision volume with StorageClass "${ sc.metadata.name }": ${ result.error }`, SOURCE);
+    // sig-storage-lib-external-provisioner v13: an InvalidArgument answer is infeasible, retried slowly, and says so.
+    const message = /code = InvalidArgument/.test(result.error) ? `Volume provisioning failed with infeasible error. Retries will be delayed. ${ result.error }` : `failed to provision volume with StorageClass "${ sc.metadata.name }": ${ result.error }`;
+
+    recordEvent(state, clusterId, pvc, 'Warning', 'ProvisioningFailed', message, SOURCE);
 
     return;
   }
   const volume = `pvc-${ pvc.metadata.uid }`;
   const size = pvc.spec?.resources?.requests?.storage || '1Gi';
   const at = now();
+  // A restore's host volume is made from the host snapshot the driver took (buildHostPVCFromSnap).
+  const source = pvc.spec?.dataSource?.kind === 'VolumeSnapshot' ? getObject(state, clusterId, 'snapshot.storage.k8s.io.volumesnapshot', `${ pvc.metadata.namespace }/${ pvc.spec.dataSource.name }`) : undefined;
+  const dataSource = source ? {
+    dataSource: {
+      apiGroup: 'snapshot.storage.k8s.io', kind: 'VolumeSnapshot', name: `snapshot-${ source.metadata.uid }`
+    }
+  } : {};
 
   storeObject(state, guest.hostId, 'persistentvolumeclaim', {
     apiVersion: 'v1',
@@ -106,11 +119,13 @@ function provision(state: SimState, clusterId: string, id: string): void {
     metadata:   {
       name: volume, namespace: guest.vmNamespace, uid: newUid(`${ guest.hostId }/pvc/${ volume }`), creationTimestamp: at, annotations: { 'pv.kubernetes.io/bind-completed': 'yes' }
     },
+    // Always ReadWriteMany on the host, whatever the guest asked: the VM's disk must follow a live migration
+    // (controller_server.go buildHostPVCFromScratch, buildHostPVCFromSnap).
     spec: {
-      accessModes: ['ReadWriteOnce'], volumeMode: 'Block', storageClassName: result.hostClass, resources: { requests: { storage: size } }, volumeName: `pvc-${ newUid(volume) }`
+      accessModes: ['ReadWriteMany'], volumeMode: 'Block', storageClassName: result.hostClass, resources: { requests: { storage: size } }, volumeName: `pvc-${ newUid(volume) }`, ...dataSource
     },
     status: {
-      phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: size }
+      phase: 'Bound', accessModes: ['ReadWriteMany'], capacity: { storage: size }
     },
   });
   storeObject(state, clusterId, 'persistentvolume', {

@@ -15,6 +15,9 @@ import { getObject, SimState, storeObject } from '../steve/state';
 import { ChangeEvent, KubeObject } from '../steve/types';
 import { harvesterGuest, HarvesterGuest } from './harvesterGuests';
 import { Controller } from './runtime';
+import { recordEvent } from './events';
+
+const SNAPSHOTTER = { component: 'snapshot-controller' };
 
 export const SNAPSHOT_TYPE = 'snapshot.storage.k8s.io.volumesnapshot';
 const CLASS_TYPE = 'snapshot.storage.k8s.io.volumesnapshotclass';
@@ -114,6 +117,12 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
 
   if (!error) {
     storeObject(state, guest.hostId, backup ? 'harvesterhci.io.volumeremotebackup' : SNAPSHOT_TYPE, hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size));
+  } else if (backup) {
+    // The driver made the host's VolumeRemoteBackup; without a backup target it never succeeds.
+    const pending = hostObject(guest, hostName, backup, pvc.spec.volumeName, at, size);
+
+    delete pending.status;
+    storeObject(state, guest.hostId, 'harvesterhci.io.volumeremotebackup', pending);
   }
   next.status = error ? {
     boundVolumeSnapshotContentName: content, readyToUse: false, error: { message: error, time: at }
@@ -123,7 +132,15 @@ function takeSnapshot(state: SimState, clusterId: string, id: string): void {
     readyToUse:                     true,
     restoreSize:                    size,
   };
-  storeObject(state, clusterId, SNAPSHOT_TYPE, next);
+  const stored = storeObject(state, clusterId, SNAPSHOT_TYPE, next);
+  const ref = `${ snap.metadata.namespace }/${ snap.metadata.name }`;
+
+  // The snapshot-controller's events on the VolumeSnapshot (external-snapshotter pkg/common-controller).
+  recordEvent(state, clusterId, stored, 'Normal', 'CreatingSnapshot', `Waiting for a snapshot ${ ref } to be created by the CSI driver.`, SNAPSHOTTER);
+  if (!error) {
+    recordEvent(state, clusterId, stored, 'Normal', 'SnapshotCreated', `Snapshot ${ ref } was successfully created by the CSI driver.`, SNAPSHOTTER);
+    recordEvent(state, clusterId, stored, 'Normal', 'SnapshotReady', `Snapshot ${ ref } is ready to use.`, SNAPSHOTTER);
+  }
 }
 
 /** For csi.ts: why a PVC restoring from a VolumeSnapshot cannot be provisioned (yet), or null when it can. */
@@ -136,7 +153,7 @@ export function restoreCheck(state: SimState, clusterId: string, pvc: KubeObject
   const snap = getObject(state, clusterId, SNAPSHOT_TYPE, `${ pvc.metadata.namespace }/${ source.name }`);
 
   if (!snap?.status?.readyToUse) {
-    return { wait: `Waiting for a volume to be created either by the external provisioner 'driver.harvesterhci.io' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered. (VolumeSnapshot ${ source.name } is not ready)` };
+    return { wait: `VolumeSnapshot ${ source.name } is not ready` };
   }
   if ((pvc.spec?.accessModes || []).includes('ReadWriteMany')) {
     return { error: 'rpc error: code = InvalidArgument desc = Creating RWX volumes from snapshots is not supported' };

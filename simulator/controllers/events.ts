@@ -12,8 +12,14 @@ export interface EventSource {
   host?: string;
 }
 
+/**
+ * Where event times come from: the wall clock, or a clock of its own while the demo seed replays the past
+ * (simulator/demo/settle.ts), so the events of one sync keep their order to the second.
+ */
+export const eventClock = { now: (): number => Date.now() };
+
 function now(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  return new Date(eventClock.now()).toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 /** client-go names events `<object name>.<unix nanoseconds in hex>`; milliseconds and a counter here (exact in a JS number). */
@@ -34,7 +40,7 @@ export function recordEvent(state: SimState, clusterId: string, obj: KubeObject,
   let name = '';
 
   do {
-    name = `${ obj.metadata.name }.${ Date.now().toString(16) }${ (sequence++ % 0x10000).toString(16).padStart(4, '0') }`;
+    name = `${ obj.metadata.name }.${ eventClock.now().toString(16) }${ (sequence++ % 0x10000).toString(16).padStart(4, '0') }`;
   } while (getObject(state, clusterId, 'event', `${ ns }/${ name }`));
   const event: KubeObject = {
     apiVersion: 'v1',

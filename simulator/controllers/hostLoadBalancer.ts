@@ -9,8 +9,8 @@ import {
   deleteObject, getObject, listObjects, SimState, storeObject
 } from '../steve/state';
 import { ChangeEvent, KubeObject } from '../steve/types';
-import { allocate, release } from './ipAllocator';
-import { formatRequirement, Requirement, selectPool } from './ipPoolSelector';
+import { allocate, poolTotal, release } from './ipAllocator';
+import { formatRequirement, GLOBAL_POOL_LABEL, Requirement, selectPool } from './ipPoolSelector';
 import { Controller } from './runtime';
 
 export const LB_TYPE = 'loadbalancer.harvesterhci.io.loadbalancer';
@@ -25,6 +25,7 @@ export const LB_ANNOTATIONS = {
   cluster:   'loadbalancer.harvesterhci.io/cluster',
 } as const;
 export const DHCP_ADDRESS = '0.0.0.0';
+const LB_FINALIZER = 'wrangler.cattle.io/harvester-lb-controller';
 
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));
@@ -100,10 +101,49 @@ function reconcileLb(state: SimState, clusterId: string, id: string): void {
   }
   const status = clone(lb.status || {});
   const error = ensureAddress(state, clusterId, lb, status);
+  const current = clone(getObject(state, clusterId, LB_TYPE, id) as KubeObject);
+  // wrangler's OnRemove handler registration puts its finalizer on every LoadBalancer it sees.
+  const finalizers: string[] = current.metadata.finalizers || [];
 
   setReady(status, !error, error || '');
-  if (JSON.stringify(status) !== JSON.stringify(lb.status || {})) {
-    storeObject(state, clusterId, LB_TYPE, { ...clone(getObject(state, clusterId, LB_TYPE, id) as KubeObject), status });
+  if (JSON.stringify(status) !== JSON.stringify(lb.status || {}) || !finalizers.includes(LB_FINALIZER)) {
+    storeObject(state, clusterId, LB_TYPE, {
+      ...current, metadata: { ...current.metadata, finalizers: [...finalizers.filter((f) => f !== LB_FINALIZER), LB_FINALIZER] }, status
+    });
+  }
+}
+
+/**
+ * The IP pool webhook's labels (pkg/webhook/ippool/mutator.go getLabelPatch, written at admission there, on the
+ * pool's first reconcile here): its network's VLAN id, and global exactly when its scope is one tuple of `*`s.
+ */
+function poolLabels(state: SimState, clusterId: string, pool: KubeObject): Record<string, string> {
+  const scope = pool.spec?.selector?.scope || [];
+  const global = scope.length === 1 && scope[0].project === '*' && scope[0].namespace === '*' && scope[0].guestCluster === '*';
+  const network = pool.spec?.selector?.network || '';
+  const nad = network ? getObject(state, clusterId, 'k8s.cni.cncf.io.networkattachmentdefinition', network) : undefined;
+
+  return {
+    ...(pool.metadata.labels || {}), 'loadbalancer.harvesterhci.io/vid': nad?.metadata.labels?.['network.harvesterhci.io/vlan-id'] || '0', [GLOBAL_POOL_LABEL]: `${ global }`
+  };
+}
+
+/** The IP pool controller (pkg/controller/ippool/controller.go `updateStatus`): total, available and Ready. */
+function reconcilePool(state: SimState, clusterId: string, id: string): void {
+  const found = getObject(state, clusterId, POOL_TYPE, id);
+
+  if (!found) {
+    return;
+  }
+  const pool: KubeObject = { ...found, metadata: { ...found.metadata, labels: poolLabels(state, clusterId, found) } };
+  const status = clone(pool.status || {});
+  const total = poolTotal(pool);
+
+  status.total = total;
+  status.available = total - Object.keys(status.allocated || {}).length;
+  setReady(status, true, '');
+  if (JSON.stringify(status) !== JSON.stringify(pool.status || {}) || JSON.stringify(pool.metadata.labels) !== JSON.stringify(found.metadata.labels || {})) {
+    storeObject(state, clusterId, POOL_TYPE, { ...clone(pool), status });
   }
 }
 
@@ -145,7 +185,7 @@ export const hostLoadBalancerController: Controller = {
     if (ev.type === POOL_TYPE && ev.name !== 'resource.remove' && poolSpecChanged(state, ev)) {
       // Not-ready load balancers are retried (EnqueueAfter 1s in the real controller): a new or changed pool can
       // serve them. Allocations (status writes) retry nothing, so the demo's seeded Pending stays until asked.
-      return listObjects(state, ev.cluster, LB_TYPE).filter((lb) => readyCondition(lb)?.status === 'False').map((lb) => `lb\t${ ev.cluster }\t${ lb.metadata.namespace }/${ lb.metadata.name }`);
+      return [`pool\t${ ev.cluster }\t${ ev.id }`, ...listObjects(state, ev.cluster, LB_TYPE).filter((lb) => readyCondition(lb)?.status === 'False').map((lb) => `lb\t${ ev.cluster }\t${ lb.metadata.namespace }/${ lb.metadata.name }`)];
     }
 
     return [];
@@ -157,6 +197,8 @@ export const hostLoadBalancerController: Controller = {
       reconcileLb(state, clusterId, a);
     } else if (kind === 'release') {
       releaseAddress(state, clusterId, a, b);
+    } else if (kind === 'pool') {
+      reconcilePool(state, clusterId, a);
     }
   },
 };

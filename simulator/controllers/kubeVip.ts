@@ -56,9 +56,16 @@ function reconcile(state: SimState, clusterId: string, id: string): void {
       return;
     }
     ip = l.ip;
-    next.metadata.annotations = {
-      ...next.metadata.annotations, [REQUESTED_IP]: l.ip, [HWADDR]: l.mac
-    };
+    if (svc.metadata.annotations?.[REQUESTED_IP] !== l.ip) {
+      // The lease goes into the annotations first, the address into the status by a later write (as kube-vip does):
+      // the provider's sync on the annotation change runs in between and sees no address yet.
+      next.metadata.annotations = {
+        ...next.metadata.annotations, [REQUESTED_IP]: l.ip, [HWADDR]: l.mac
+      };
+      storeObject(state, clusterId, 'service', next);
+
+      return;
+    }
   }
   next.status = { ...(next.status || {}), loadBalancer: { ingress: [{ ip, ipMode: 'VIP' }] } };
   if (JSON.stringify(next) !== JSON.stringify(svc)) {

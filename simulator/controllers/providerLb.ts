@@ -1,11 +1,11 @@
 /**
  * The cloud provider's side of a host LoadBalancer (cloud-provider-harvester v0.2.7 loadbalancer.go `constructLB`),
- * finding the demo's seeded ones, and what starts a sync of a Service (the service controller's `needsUpdate`).
+ * and what starts a sync of a Service (the service controller's `needsUpdate`).
  */
-import { listObjects, SimState } from '../steve/state';
+import { SimState } from '../steve/state';
 import { ChangeEvent, KubeObject } from '../steve/types';
 import { HarvesterGuest } from './harvesterGuests';
-import { LB_ANNOTATIONS, LB_TYPE } from './hostLoadBalancer';
+import { LB_ANNOTATIONS } from './hostLoadBalancer';
 import { PROVIDER } from './providerKeys';
 
 function clone<T>(v: T): T {
@@ -40,14 +40,6 @@ export function constructLb(guest: HarvesterGuest, svc: KubeObject, name: string
   }
 
   return lb;
-}
-
-export function seededLb(state: SimState, guest: HarvesterGuest, svc: KubeObject): KubeObject | undefined {
-  return listObjects(state, guest.hostId, LB_TYPE).find((lb) => {
-    const l = lb.metadata.labels || {};
-
-    return l[PROVIDER.lbCluster] === guest.name && l[PROVIDER.lbSvcNamespace] === svc.metadata.namespace && l[PROVIDER.lbSvcName] === svc.metadata.name;
-  });
 }
 
 /** A change of the Service's status alone starts no sync (k8s.io/cloud-provider controllers/service `needsUpdate`). */

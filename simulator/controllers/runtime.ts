@@ -7,7 +7,7 @@
  * In `auto` mode (demo) a drain runs shortly after a change; otherwise (tests) only `step()` drains.
  */
 import { SimState } from '../steve/state';
-import { ChangeEvent } from '../steve/types';
+import { ChangeEvent, KubeObject } from '../steve/types';
 
 export interface Controller {
   name: string;
@@ -84,12 +84,16 @@ export class ControllerRuntime {
 
   /**
    * Every object of the state, offered to every controller as an informer's first list offers it: what the real
-   * controllers do when they start on a cluster that already holds objects.
+   * controllers do when they start on a cluster that already holds objects. `only` keeps some objects out (the demo
+   * seed's settle leaves the k3s guest's, whose provider v0.1.5 these controllers do not model).
    */
-  resyncAll(): void {
+  resyncAll(only?: (clusterId: string, type: string, object: KubeObject) => boolean): void {
     for (const cluster of Object.values(this.state.clusters)) {
       for (const [type, objects] of Object.entries(cluster.objects)) {
         for (const [id, object] of Object.entries(objects)) {
+          if (only && !only(cluster.id, type, object)) {
+            continue;
+          }
           this.onChange({
             name: 'resource.create', cluster: cluster.id, type, id, object, revision: object.metadata.resourceVersion || ''
           });

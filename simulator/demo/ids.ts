@@ -67,19 +67,19 @@ export const SERVICES = {
   webPool:           'web-pool',
   webDhcp:           'web-dhcp',
   webShared:         'web-shared',
-  /** Seeded Pending Services, one per cause the detail page explains (rke2-guest, namespace `pending`). */
-  pendingNoPool:     'no-pool',
+  /** The Pending Services (rke2-guest, namespace `default`), one per cause the real components give (pendingLbs.ts). */
   pendingPrimary:    'shares-pending',
   pendingPort:       'port-taken',
   pendingNetwork:    'other-network',
   pendingNetChanged: 'network-changed',
-  pendingNoVm:       'no-running-vm',
-  pendingTimeout:    'dhcp-timeout',
   legacyLb:          'legacy-lb',
   plainLb:           'public-web',
 } as const;
 
+/** What the controllers give web-pool: the first address of pool-rke2-guest (it is the first pool Service they see). */
 export const WEB_POOL_IP = '192.168.100.50';
+/** What kube-vip leases web-dhcp: the first address of the simulated DHCP server (kubeVip.ts). */
+export const WEB_DHCP_IP = '192.168.100.200';
 export const LEGACY_LB_IP = '192.168.100.100';
 
 export const IP_POOLS = { rke2: 'pool-rke2-guest', k3s: 'pool-k3s-guest' } as const;

@@ -166,6 +166,15 @@ const COLUMNS: Record<string, Column[]> = {
     col('CreationTime', 'string', (o) => o.status?.creationTime || ''),
     age,
   ],
+  // load-balancer-harvester's CRD (crds/loadbalancer.harvesterhci.io_loadbalancers.yaml, v1beta1) additionalPrinterColumns.
+  'loadbalancer.harvesterhci.io.loadbalancer': [
+    name,
+    col('DESCRIPTION', 'string', (o) => o.spec?.description || ''),
+    col('WORKLOADTYPE', 'string', (o) => o.spec?.workloadType || ''),
+    col('IPAM', 'string', (o) => o.spec?.ipam || ''),
+    col('ADDRESS', 'string', (o) => o.status?.address || ''),
+    col('AGE', 'date', (o) => o.metadata.creationTimestamp || ''),
+  ],
   persistentvolumeclaim: [
     name,
     col('Status', 'string', (o) => o.status?.phase || 'Pending'),

@@ -16,6 +16,8 @@ export interface KubeTarget {
   token: string;
 }
 
+const REQUEST_TIMEOUT_MS = 60000;
+
 export async function kubeRequest<T = any>(target: KubeTarget, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<KubeResponse<T>> {
   const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   const u = new URL(path, target.url);
@@ -48,6 +50,9 @@ export async function kubeRequest<T = any>(target: KubeTarget, method: string, p
     });
 
     req.on('error', reject);
+    // A request the API server never answers (a connection dropped under load) must not hold its caller forever:
+    // the stand-ins handle events one at a time, and one hung request stopped them all.
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`${ method } ${ path }: no answer within ${ REQUEST_TIMEOUT_MS / 1000 } s`)));
     if (data) {
       req.write(data);
     }

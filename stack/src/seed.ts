@@ -10,8 +10,10 @@ import { USERS } from '../../simulator/steve/users';
 import { crdFor, needsCrd } from './crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
 import { applyAll, waitCrdsEstablished } from './apply';
-import { guestBeforeControllers, hostBeforeControllers } from './realSeed';
+import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/demo/beforeControllers';
+import { CLUSTERS } from './config';
 import type { StackCluster } from './config';
+import { withRunningVersions } from './runningVersions';
 
 type Obj = Record<string, any>;
 
@@ -94,6 +96,12 @@ export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, str
   }
   delete copy.status;
   // Owners get new uids in the real cluster: point at those, and drop references to owners the seed does not have.
+  // A volume bound to a claim names its uid: the claim's new one (else kube-controller-manager releases the volume).
+  if (copy.kind === 'PersistentVolume' && copy.spec?.claimRef?.name) {
+    const claim = uids.get(`PersistentVolumeClaim/${ copy.spec.claimRef.namespace || '' }/${ copy.spec.claimRef.name }`);
+
+    copy.spec.claimRef = claim ? { ...copy.spec.claimRef, uid: claim } : { ...copy.spec.claimRef, uid: undefined };
+  }
   if (copy.metadata.ownerReferences) {
     copy.metadata.ownerReferences = copy.metadata.ownerReferences
       .map((r: Obj) => ({ ...r, uid: uids.get(`${ r.kind }/${ ns || '' }/${ r.name }`) }))
@@ -101,6 +109,11 @@ export function forCreate(obj: Obj, cluster: StackCluster, uids: Map<string, str
     if (!copy.metadata.ownerReferences.length) {
       delete copy.metadata.ownerReferences;
     }
+  }
+  // An event names its object by the uid it had in the simulator's settle: the real object gets another.
+  if (copy.kind === 'Event' && copy.involvedObject) {
+    delete copy.involvedObject.uid;
+    delete copy.involvedObject.resourceVersion;
   }
   if (copy.kind === 'Service' && copy.spec) {
     if (copy.spec.clusterIP && copy.spec.clusterIP !== 'None' && !inCidr(copy.spec.clusterIP, cluster.serviceCidr)) {
@@ -179,7 +192,7 @@ async function waitEstablished(target: KubeTarget, name: string): Promise<void> 
 export interface SeedOptions {
   /** Upstream's own CRDs (harvester/crds.ts), served instead of open-schema ones for the same types. */
   upstreamCrds?: Obj[];
-  /** Harvester's controllers run: leave what they write to them (realSeed.ts). */
+  /** Harvester's controllers run: leave what they write to them (simulator/demo/beforeControllers.ts). */
   controllers?: boolean;
   /** The host VMs' uids by name (the guest nodes' provider IDs), filled in when the host is seeded. */
   vmUids?: Map<string, string>;
@@ -192,7 +205,7 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
   let objects = all;
 
   if (opts.controllers) {
-    objects = cluster.key === 'host' ? hostBeforeControllers(all) : guestBeforeControllers(all, vmUids);
+    objects = cluster.key === 'host' ? hostBeforeControllers(all, [CLUSTERS.find((c) => c.key === 'guest')?.name as string]) : withRunningVersions(guestBeforeControllers(all, vmUids));
   }
   const upstream = opts.upstreamCrds || [];
   const upstreamNames = new Set(upstream.map((c) => c.metadata.name));
@@ -229,7 +242,9 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
       throw new Error(`RBAC ${ b.metadata.name }: ${ r.status } ${ r.body?.message }`);
     }
   }
-  const ordered = [...typed.filter(({ t }) => t.kind === 'Namespace'), ...typed.filter(({ t }) => t.kind !== 'Namespace')];
+  // Namespaces first; a claim before its volume, whose claimRef then names the claim's new uid (forCreate).
+  const rank = (kind: string) => (kind === 'Namespace' ? 0 : kind === 'PersistentVolume' ? 2 : 1);
+  const ordered = [...typed].sort((a, b) => rank(a.t.kind) - rank(b.t.kind));
 
   const uids = new Map<string, string>();
 

@@ -21,6 +21,7 @@ import { startHarvester, waitHarvesterSettled } from './harvester/phase';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { upstreamCrds } from './harvester/crds';
 import { webhookNetns } from './harvester/start';
+import { seedHistory } from './harvester/history';
 import { deleteNetns } from './netns';
 import { USERS } from '../../simulator/steve/users';
 import { stopRancher } from './rancher/state';
@@ -124,6 +125,10 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c, {
         upstreamCrds: upstreamCrds(c.key, harvester), controllers: harvester, vmUids
       });
+    }
+    if (harvester) {
+      // What the demo's past left on the host (simulator/demo/history.ts), before any controller looks.
+      await seedHistory({ url: apiUrl(CLUSTERS.find((c) => c.key === 'host') as StackCluster), token: secrets.adminToken }, { url: apiUrl(CLUSTERS.find((c) => c.key === 'guest') as StackCluster), token: secrets.adminToken });
     }
     const harvesterStarted = harvester ? await startHarvester(secrets.adminToken, log) : null;
 

@@ -30,7 +30,8 @@ export function inform(target: KubeTarget, collectionPath: string, onChange: (o:
   };
 
   const watch = (rv: string): Promise<void> => new Promise((resolve) => {
-    const u = new URL(`${ collectionPath }?watch=true&allowWatchBookmarks=true&resourceVersion=${ rv }`, target.url);
+    // The server ends the watch after timeoutSeconds; the client gives up on a silent one after twice that.
+    const u = new URL(`${ collectionPath }?watch=true&allowWatchBookmarks=true&timeoutSeconds=300&resourceVersion=${ rv }`, target.url);
 
     request = https.get(u, { rejectUnauthorized: false, headers: { authorization: `Bearer ${ target.token }` } }, (res) => {
       let buf = '';
@@ -66,6 +67,7 @@ export function inform(target: KubeTarget, collectionPath: string, onChange: (o:
       res.on('close', () => resolve());
     });
     request.on('error', () => resolve());
+    request.setTimeout(600000, () => request?.destroy());
   });
 
   (async() => {

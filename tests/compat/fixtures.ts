@@ -21,6 +21,7 @@ import { readPackageInfo } from '../../scripts/publish/pkgInfo';
 import { renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
 import { login, USERS } from '../e2e/ui';
 import { StackInfo, startStack } from '../../stack/src/stack';
+import { captureBaseline, resetToBaseline } from '../../stack/src/baseline';
 import { backendsOf } from '../../simulator/real/fromStack';
 import { CompatBackend } from './backend';
 import { startRancherBackend } from './server/rancherBackend';
@@ -67,9 +68,8 @@ export interface CompatSim extends CompatBackend {
   stack?: StackInfo;
   /**
    * Back to the seeded demo data, with the extension installed unless told otherwise. In real mode the real
-   * clusters too: the stack restarts on an empty etcd and is seeded again (same ports and token, ~10 s) — slower
-   * than deleting what a test made, but nothing a test changed (a seeded Service's annotations, a label, a
-   * resourceVersion) can leak into the next one, and the code is the stack's own seeding, not a second copy of it.
+   * clusters too: what a test made is deleted and what it changed put back (stack/src/baseline.ts), then Harvester's
+   * controllers settle — a fresh start with them takes about a minute; the fresh start stays the fallback.
    */
   reset(installed?: boolean): Promise<void>;
 }
@@ -86,6 +86,7 @@ export interface CompatSimOptions {
  */
 export async function startCompatSim(rancherUiDir: string, opts: CompatSimOptions = {}): Promise<CompatSim> {
   let stack = opts.real ? await startStack({ log: () => undefined }) : undefined;
+  let baseline = stack ? await captureBaseline(stack) : undefined;
   const version = rancherVersionOfBuild(rancherUiDir) || 'v2.15.0';
 
   setRancherVersion(version);
@@ -133,7 +134,14 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
     close: () => server.close(),
     async reset(installed = true) {
       if (stack) {
-        stack = await startStack({ fresh: true, log: () => undefined });
+        // Back to the stack as it started (stack/src/baseline.ts); a fresh start only if that cannot be done.
+        try {
+          baseline = baseline || await captureBaseline(stack);
+          await resetToBaseline(stack, baseline);
+        } catch (e) {
+          stack = await startStack({ fresh: true, log: () => undefined });
+          baseline = await captureBaseline(stack);
+        }
       }
       resetState(state);
       if (installed) {

@@ -21,12 +21,12 @@ test('the Load Balancers page: from the side menu, every LoadBalancer Service wi
   const text = async(name: string) => ((await page.locator(row(name)).textContent()) || '').replace(/\s+/g, ' ');
 
   expect(await text(SERVICES.webPool)).toMatch(/Active.*192\.168\.100\.50.*pool-rke2-guest — network and scope match/);
-  expect(await text(SERVICES.pendingNoPool)).toMatch(/Pending.*No matching IP pool/);
+  expect(await text(SERVICES.pendingNetwork)).toMatch(/Pending.*Network not in the NAD mapping/);
   await expect(page.locator('[data-testid="lb-page-pager"]')).toContainText('Page 1 of 1');
 
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'Pending');
   await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0, { timeout: STEP_MS });
-  await expect(page.locator(row(SERVICES.pendingNoPool))).toBeVisible();
+  await expect(page.locator(row(SERVICES.pendingNetwork))).toBeVisible();
 });
 
 test('at 1440 px the filter\'s label stays on one line above the typed value, whole', async({ adminPage: page, sim }) => {

@@ -18,7 +18,7 @@ test('the LB Status column shows Pending load balancers, and nothing for a Clust
     .filter({ has: page.getByRole('link', { name, exact: true }) })
     .locator('td').nth(col);
 
-  await expect(cell(SERVICES.pendingNoPool)).toHaveText(/\S/, { timeout: STEP_MS });
-  await expect(cell(SERVICES.pendingNoPool)).not.toHaveText(new RegExp(`^\\s*${ SERVICES.pendingNoPool }\\s*$`));
+  await expect(cell(SERVICES.pendingNetwork)).toHaveText(/\S/, { timeout: STEP_MS });
+  await expect(cell(SERVICES.pendingNetwork)).not.toHaveText(new RegExp(`^\\s*${ SERVICES.pendingNetwork }\\s*$`));
   await expect(cell('api')).toHaveText(/^\s*$/);
 });

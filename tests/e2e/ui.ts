@@ -2,12 +2,11 @@
  * Driving the dashboard: logging in, opening pages, the shell's form controls, and the checks every screen gets
  * (accessibility with axe-core, leftover English in Simplified Chinese).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import YAML from 'yaml';
 import { expect } from '@playwright/test';
 import { SEL } from './selectors';
+import { allStrings } from '../harness/l10n';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -266,8 +265,9 @@ function leaves(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
+/** All the extension's strings of a locale: the start-up ones (`l10n/`) and every pack (`strings/<pack>/`). */
 function l10n(locale: string): Record<string, string> {
-  return leaves(YAML.parse(fs.readFileSync(path.join(ROOT, 'pkg', 'harvester-cloud-ui', 'l10n', `${ locale }.yaml`), 'utf8')));
+  return leaves(allStrings(locale));
 }
 
 /**

@@ -13,7 +13,9 @@ import { createNamespace, removeScenario, SCENARIOS } from './controllers/scenar
 import { Snapshot, takeSnapshot } from './controllers/snapshot';
 import { diff } from './differential/harness';
 import { allowedDifference } from './controllers/allowList';
-import { checkOrRecord, recordMessages } from './controllers/messages';
+import { checkOrRecord, recordCsiMessages, recordMessages } from './controllers/messages';
+import { CSI_SCENARIOS, removeCsiScenario } from './controllers/csiScenarios';
+import { CsiSnapshot, takeCsiSnapshot } from './controllers/csiSnapshot';
 
 /** Each scenario's two snapshots, for reading a failure (not compared again). */
 const OUT = path.resolve(__dirname, '../../tmp/controller-differential');
@@ -60,6 +62,26 @@ describe('Harvester\'s controllers: the simulator against the real ones', () => 
 
       expect(differences).toEqual([]);
     }, 240000);
+  }
+
+  for (const scenario of CSI_SCENARIOS) {
+    it(`CSI: ${ scenario.name }`, async() => {
+      const ns = `csi-${ scenario.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase() }`.slice(0, 40).replace(/-$/, '');
+      const snaps: Partial<Record<'sim' | 'real', CsiSnapshot>> = {};
+
+      for (const b of [real, sim]) {
+        await createNamespace(b, ns);
+        try {
+          await scenario.run(b, ns);
+          snaps[b.kind] = await takeCsiSnapshot(b, ns);
+        } finally {
+          await removeCsiScenario(b, ns);
+        }
+      }
+      fs.writeFileSync(path.join(OUT, `${ ns }.json`), JSON.stringify(snaps, null, 2));
+      recordCsiMessages(scenario.name, snaps.real as CsiSnapshot);
+      expect(diff(snaps.sim, snaps.real).filter((d) => !allowedDifference(`CSI: ${ scenario.name }`, d))).toEqual([]);
+    }, 300000);
   }
 
   // After the scenarios: what the real components said in them is what tests/fixtures/harvester-messages holds

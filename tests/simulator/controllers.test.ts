@@ -159,21 +159,22 @@ describe('Harvester load balancers and IPAM', () => {
     expect(get(`${ RKE2 }/services/default/prio`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toMatch(/^10\.2\.0\.\d+$/);
 
     noPoolForTheGuest();
-    pool('low', '10.1.0.0/24', {
-      network:  'default/vlan900',
-      priority: 1,
-      scope:    [{
-        namespace: '*', project: '*', guestCluster: '*'
+    // No longer for rke2-guest's VMs' network (nor global: their scope names a cluster).
+    for (const [name, subnet] of [['low', '10.1.0.0/24'], ['high', '10.2.0.0/24']]) {
+      pool(name, subnet, {
+        network: 'default/vlan900',
+        scope:   [{
+          namespace: '*', project: '*', guestCluster: 'rke2-guest'
+        }]
+      });
+    }
+    // Global: one scope tuple of `*`s (the IP pool webhook labels it so, whatever label it came with).
+    pool('everything', '10.9.0.0/24', {
+      network: 'default/vlan200',
+      scope:   [{
+        project: '*', namespace: '*', guestCluster: '*'
       }]
     });
-    pool('high', '10.2.0.0/24', {
-      network:  'default/vlan900',
-      priority: 5,
-      scope:    [{
-        namespace: '*', project: '*', guestCluster: '*'
-      }]
-    });
-    pool('everything', '10.9.0.0/24', {}, { 'loadbalancer.harvesterhci.io/global-ip-pool': 'true' });
     lbService('other', {}, 8081);
     step();
     expect(get(`${ RKE2 }/services/default/other`).metadata.annotations['kube-vip.io/loadbalancerIPs']).toMatch(/^10\.9\.0\.\d+$/);
@@ -184,8 +185,9 @@ describe('Harvester load balancers and IPAM', () => {
     step();
     const dhcp = get(`${ RKE2 }/services/default/dhcp`);
 
-    expect(dhcp.metadata.annotations).toMatchObject({ 'kube-vip.io/loadbalancerIPs': '0.0.0.0', 'kube-vip.io/requestedIP': '192.168.100.200' });
-    expect(dhcp.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+    // web-dhcp holds the DHCP server's first lease (.200): the next is .201.
+    expect(dhcp.metadata.annotations).toMatchObject({ 'kube-vip.io/loadbalancerIPs': '0.0.0.0', 'kube-vip.io/requestedIP': '192.168.100.201' });
+    expect(dhcp.status.loadBalancer.ingress[0].ip).toBe('192.168.100.201');
 
     lbService('side', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 9090);
     lbService('clash', { 'cloudprovider.harvesterhci.io/primary-service': 'default/dhcp' }, 8080);
@@ -193,7 +195,7 @@ describe('Harvester load balancers and IPAM', () => {
     const side = get(`${ RKE2 }/services/default/side`);
 
     expect(side.metadata.labels['cloudprovider.harvesterhci.io/primary-service']).toBe('default.dhcp');
-    expect(side.status.loadBalancer.ingress[0].ip).toBe('192.168.100.200');
+    expect(side.status.loadBalancer.ingress[0].ip).toBe('192.168.100.201');
     expect(eventsOf(RKE2, 'clash')).toContainEqual(['Warning', 'SyncLoadBalancerFailed',
       'Error syncing load balancer: failed to ensure load balancer: check port overlap failed, primary service: default/dhcp, secondary service: default/clash, error: port 8080 has been used in service default/dhcp']);
   });
@@ -233,7 +235,7 @@ describe('Harvester CSI provisioning', () => {
     expect(bound.spec.volumeName).toBe(volume);
     expect(get(`${ RKE2 }/persistentvolumes/${ volume }`).spec.csi).toMatchObject({ driver: 'driver.harvesterhci.io', volumeHandle: volume });
     expect(get(`${ HOST }/persistentvolumeclaims/default/${ volume }`).spec.storageClassName).toBe('harvester-longhorn');
-    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['Provisioning', 'ProvisioningSucceeded']);
+    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded']);
   });
 
   it('reports the driver\'s errors: RWX unsupported, host class not found, empty host class name', () => {
@@ -250,7 +252,8 @@ describe('Harvester CSI provisioning', () => {
     pvc('empty', 'blank');
     step();
 
-    expect(failure('shared')).toBe('failed to provision volume with StorageClass "harvester": rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
+    // An InvalidArgument answer is infeasible to the external-provisioner (v6): it says so and retries slowly.
+    expect(failure('shared')).toBe('Volume provisioning failed with infeasible error. Retries will be delayed. rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
     expect(failure('lost')).toBe('failed to provision volume with StorageClass "gone": rpc error: code = NotFound desc = storageclasses.storage.k8s.io "no-such-class" not found');
     expect(failure('empty')).toBe('failed to provision volume with StorageClass "blank": rpc error: code = Internal desc = resource name may not be empty');
     expect(get(`${ RKE2 }/persistentvolumeclaims/default/lost`).status?.phase).not.toBe('Bound');

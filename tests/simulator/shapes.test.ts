@@ -33,7 +33,7 @@ describe('Steve shapes', () => {
       },
     });
     expect(typeof res.body.metadata.resourceVersion).toBe('string');
-    expect(call(state, 'GET', `${ RKE2 }/services/default/web-dhcp`).body.metadata.state).toMatchObject({ name: 'pending', transitioning: true });
+    expect(call(state, 'GET', `${ RKE2 }/services/default/other-network`).body.metadata.state).toMatchObject({ name: 'pending', transitioning: true });
   });
 
   it('cluster-scoped resources use the name as id; plural and singular type names both work', () => {
@@ -96,7 +96,7 @@ describe('Steve shapes', () => {
   it('counts hold a summary count for every listable type', () => {
     const counts = call(state, 'GET', `${ RKE2 }/counts`).body.data[0].counts;
 
-    expect(counts.service.summary.count).toBe(11);
+    expect(counts.service.summary.count).toBe(9);
     expect(counts.node.summary.count).toBe(6);
     expect(counts['apps.statefulset'].summary.count).toBe(0);
   });
@@ -108,7 +108,7 @@ describe('Steve shapes', () => {
       .toEqual(['default/rke2-guest-pool1-c', 'default/rke2-guest-pool1-f']);
     expect(call(state, 'GET', `${ host }/loadbalancer.harvesterhci.io.loadbalancers`, { query: { labelSelector: 'cloudprovider.harvesterhci.io/cluster=rke2-guest,cloudprovider.harvesterhci.io/serviceName in (web-dhcp)' } }).body.data)
       .toHaveLength(1);
-    expect(call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer' } }).body.count).toBe(9);
+    expect(call(state, 'GET', `${ RKE2 }/services`, { query: { filter: 'spec.type=LoadBalancer' } }).body.count).toBe(7);
     expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`, { query: { exclude: 'spec' } }).body.spec).toBeUndefined();
     // Steve takes each `exclude`/`include` value as one dotted path: a comma list names no field and drops nothing.
     expect(call(state, 'GET', `${ RKE2 }/services/default/web-pool`, { query: { exclude: 'metadata.managedFields,spec' } }).body.spec).toBeDefined();

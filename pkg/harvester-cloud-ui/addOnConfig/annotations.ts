@@ -150,8 +150,8 @@ export function writeLbConfig(original: Annotations | null | undefined, next: Lb
     if (before.sharing || next.ipam !== before.ipam) {
       out[ANNOTATIONS.ipam] = next.ipam;
     }
-    // From provider v0.2.0 the network applies to pool and DHCP alike (`constructLB` copies it to the Harvester
-    // LoadBalancer, whose IP pool selector matches it): it is kept whatever the IPAM.
+    // The network applies to pool and DHCP alike (provider v0.2.7 resolves kube-vip's interface from it; the pool is
+    // chosen on the network Harvester's webhook takes from the guest's VMs): it is kept whatever the IPAM.
     if (before.sharing || next.network !== before.network) {
       setOrDelete(out, ANNOTATIONS.network, next.network);
     }

@@ -3,7 +3,10 @@
  * `pkg/ipam/selector.go` (`Select`, `Matches`, `isMatch`) and `selectIPPool` in
  * `pkg/controller/loadbalancer/controller.go`, v1.7+:
  * - the requirement is the LoadBalancer's annotations `loadbalancer.harvesterhci.io/network`, `/project`,
- *   `/namespace` (empty: the LoadBalancer's own namespace) and `/cluster` (the provider's cluster name);
+ *   `/namespace` (empty: the LoadBalancer's own namespace) and `/cluster` (the provider's cluster name). On a guest
+ *   cluster's LoadBalancer the webhook writes the first three (v1.8.2 `pkg/webhook/loadbalancer/mutator.go`
+ *   `getAnnotationsPatchCluster`): the guest VMs' first Multus network (`findNetwork`), the host namespace's Rancher
+ *   project, the namespace itself. The Service's network never gets there: it picks only kube-vip's interface;
  * - a pool matches when its `selector.network` equals the requirement's network exactly (no network matches only
  *   no network) and one of its scope entries matches: each of project, namespace and guestCluster is `*` or equal;
  * - of the matching pools the highest `selector.priority` wins; with none, the pool labelled

@@ -4,16 +4,17 @@
  * <error>" (k8s.io/cloud-provider `controllers/service/controller.go`). Each pattern below is an error text of
  * cloud-provider-harvester (`pkg/cloud-controller-manager/loadbalancer.go`) or of load-balancer-harvester (the
  * LoadBalancer's Ready message, `pkg/controller/loadbalancer/controller.go`; its webhook,
- * `pkg/webhook/loadbalancer/validator.go`), which the provider passes on. A message no pattern knows is shown
- * verbatim. Cluster values are returned as text: the view renders them as text, never HTML.
+ * `pkg/webhook/loadbalancer/validator.go`), which the provider passes on. Each either matches a text the real
+ * components gave (tests/fixtures/harvester-messages, provider v0.2.7 and load-balancer-harvester v1.8.2) or says
+ * which version it comes from (pendingReasons.test.ts lists those). A message no pattern knows is shown verbatim.
+ * Cluster values are returned as text: the view renders them as text, never HTML.
  */
 import { KubeObject } from '../data/types';
 
 export type PendingCause =
   | 'noMatchingPool' | 'poolExhausted' | 'primaryNoAddress' | 'portInUse' | 'networkNotInMapping' | 'noCommonMapping'
-  | 'mappingMalformed' | 'networkChanged' | 'noRunningVm' | 'clusterRemoving' | 'primaryFormat' | 'primaryNotFound'
-  | 'primaryIsSecondary' | 'primaryInUse' | 'healthCheckPort' | 'healthCheckValue' | 'ipamChanged' | 'timeoutDhcp'
-  | 'timeout' | 'unknown';
+  | 'mappingMalformed' | 'networkChanged' | 'clusterRemoving' | 'primaryFormat' | 'primaryNotFound'
+  | 'primaryIsSecondary' | 'primaryInUse' | 'healthCheckPort' | 'healthCheckValue' | 'ipamChanged' | 'timeout' | 'unknown';
 
 export interface Explanation {
   cause: PendingCause;
@@ -21,80 +22,100 @@ export interface Explanation {
   args: Record<string, string>;
 }
 
-interface Pattern {
+export interface Pattern {
   cause: PendingCause;
   re: RegExp;
   args?: string[];
+  /** Component, version and function the text comes from (`provider` cloud-provider-harvester, `lb` load-balancer-harvester). */
+  from: string;
 }
 
+const PROVIDER = 'provider v0.2.7';
+const LB = 'lb v1.8.2';
+
 // Most specific first: a timeout message carries the Ready message that says why, and that wins.
-const PATTERNS: Pattern[] = [
-  // load-balancer-harvester `selectIPPool`: "no matched IPPool with requirement &{Network:… Project:… Namespace:… Cluster:…}"
-  // (v0.4+), "no matching IP pool with requirement &{…}" (v0.2/v0.3).
+export const PATTERNS: readonly Pattern[] = [
+  // "%w with requirement %+v": the requirement is the webhook's (the guest VMs' network, the host namespace's project).
   {
     cause: 'noMatchingPool',
-    re:    /no match(?:ed IPPool|ing IP pool) with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
+    re:    /no matched IPPool with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
     args:  ['network', 'project', 'namespace', 'cluster'],
+    from:  `${ LB } selectIPPool`,
   },
-  { cause: 'noMatchingPool', re: /no match(?:ed IPPool|ing IP pool)/ },
-  // host-local allocator (vendored by load-balancer-harvester) once a pool is used up; "fail to get ip from pool X".
   {
-    cause: 'poolExhausted', re: /fail to get ip from pool (\S+), error: no IP addresses available/, args: ['pool']
+    cause: 'noMatchingPool',
+    re:    /no matching IP pool with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
+    args:  ['network', 'project', 'namespace', 'cluster'],
+    from:  'lb v0.2–v0.3 selectIPPool',
   },
-  { cause: 'poolExhausted', re: /no IP addresses available in range set/ },
-  // provider v0.2.0+ `ensureSecondaryLoadBalancer`
+  // Also "no matched IPPool with selector, error: …" (the pool cache failed).
   {
-    cause: 'primaryNoAddress', re: /primary service (\S+) has no ingress IP/, args: ['primary']
+    cause: 'noMatchingPool', re: /no match(?:ed IPPool|ing IP pool)/, from: `${ LB } selectIPPool`
   },
-  // provider v0.2.0+ `checkPortOverlap`
+  // The host-local allocator (vendored by load-balancer-harvester) once a pool is used up.
   {
-    cause: 'portInUse', re: /port (\d+) has been used in service (\S+)/, args: ['port', 'service']
+    cause: 'poolExhausted', re: /fail to get ip from pool (\S+), error: no IP addresses available/, args: ['pool'], from: `${ LB } requestIP`
   },
-  // provider v0.2.7 `resolveNetworkInterface`
   {
-    cause: 'networkNotInMapping', re: /network (\S+) not found in NAD mapping/, args: ['network']
+    cause: 'poolExhausted', re: /no IP addresses available in range set/, from: `${ LB } requestIP`
   },
-  { cause: 'noCommonMapping', re: /there is no common NAD mapping/ },
-  { cause: 'mappingMalformed', re: /invalid interface-nad-mapping in ConfigMap/ },
-  // provider v0.2.7 `checkNetworkChanged`
+  {
+    cause: 'primaryNoAddress', re: /primary service (\S+) has no ingress IP/, args: ['primary'], from: `${ PROVIDER } ensureSecondaryLoadBalancer`
+  },
+  {
+    cause: 'portInUse', re: /port (\d+) has been used in service (\S+)/, args: ['port', 'service'], from: `${ PROVIDER } checkPortOverlap`
+  },
+  {
+    cause: 'networkNotInMapping', re: /network (\S+) not found in NAD mapping/, args: ['network'], from: `${ PROVIDER } resolveNetworkInterface`
+  },
+  {
+    cause: 'noCommonMapping', re: /there is no common NAD mapping/, from: `${ PROVIDER } resolveNetworkInterface`
+  },
+  {
+    cause: 'mappingMalformed', re: /invalid interface-nad-mapping in ConfigMap/, from: `${ PROVIDER } GetNADInterfaceMapping`
+  },
   {
     cause: 'networkChanged',
     re:    /network annotation of service \S+ is not same as the load balancer \S+, service: '([^']*)', lb: '([^']*)'/,
     args:  ['now', 'was'],
+    from:  `${ PROVIDER } checkNetworkChanged`,
   },
-  // load-balancer-harvester webhook `checkGuestClusterIsOnRemove`
-  { cause: 'noRunningVm', re: /it has no running vm/ },
-  { cause: 'clusterRemoving', re: /shows guest cluster is on remove/ },
-  // provider v0.2.0+ `getPrimaryService`
+  // A VM of the guest carries `harvesterhci.io/removeAllPersistentVolumeClaims: "true"`: Rancher is removing the cluster.
   {
-    cause: 'primaryFormat', re: /invalid service name (\S*)/, args: ['primary']
+    cause: 'clusterRemoving', re: /failed with guest cluster check: the vm (\S+) shows guest cluster (\S*) is being removed/, args: ['vm', 'cluster'], from: `${ LB } webhook checkGuestClusterIsOnRemove`
   },
   {
-    cause: 'primaryNotFound', re: /get service (\S+) failed: /, args: ['primary']
+    cause: 'primaryFormat', re: /invalid service name (\S*)/, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
   },
   {
-    cause: 'primaryIsSecondary', re: /service (\S+) is not a primary service/, args: ['primary']
+    cause: 'primaryNotFound', re: /get service (\S+) failed: /, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
   },
-  // provider v0.2.0+ `checkSecondaryServicesBeforeDeleted`
   {
-    cause: 'primaryInUse', re: /service (\S+) is still used by other services \[([^\]]*)\]/, args: ['primary', 'services']
+    cause: 'primaryIsSecondary', re: /service (\S+) is not a primary service/, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
   },
-  // provider v0.1.x `getNodePort`, `getAnnotationValue`
   {
-    cause: 'healthCheckPort', re: /nodeport not found, service port: (\d+)/, args: ['port']
+    cause: 'primaryInUse', re: /service (\S+) is still used by other services \[([^\]]*)\]/, args: ['primary', 'services'], from: `${ PROVIDER } checkSecondaryServicesBeforeDeleted`
   },
-  { cause: 'healthCheckPort', re: /get healthy check port failed/ },
   {
-    cause: 'healthCheckValue', re: /get annotationsValue failed, key: (\S+),/, args: ['key']
+    cause: 'healthCheckPort', re: /nodeport not found, service port: (\d+)/, args: ['port'], from: 'provider v0.1.5 getNodePort'
   },
-  // load-balancer-harvester webhook `checkIPAM`
   {
-    cause: 'ipamChanged', re: /can't change the IPAM from (\S*) to (\S*)/, args: ['from', 'to']
+    cause: 'healthCheckPort', re: /get healthy check port failed/, from: 'provider v0.1.5 extractHealthCheck'
   },
-  // provider v0.2.2+ `waitForIP`: "timeout waiting for IP address, last error:ip is not allocated, mode: dhcp, …"
-  { cause: 'timeoutDhcp', re: /timeout waiting for IP address.*mode: dhcp/ },
-  // provider v0.2.x `waitForIP`; v0.1.x `EnsureLoadBalancer` "wait ip timeout"
-  { cause: 'timeout', re: /timeout waiting for IP address|wait ip timeout/ },
+  {
+    cause: 'healthCheckValue', re: /get annotationsValue failed, key: (\S+),/, args: ['key'], from: 'provider v0.1.5 getAnnotationValue'
+  },
+  {
+    cause: 'ipamChanged', re: /can't change the IPAM from (\S*) to (\S*)/, args: ['from', 'to'], from: `${ LB } webhook checkIPAM`
+  },
+  // Also with "mode: dhcp", though a DHCP load balancer does not wait there: lb v1.8.2 gives it 0.0.0.0 at once
+  // (`ensureAllocatedAddressDHCP`), so its timeout says Harvester's controller did not act.
+  {
+    cause: 'timeout', re: /timeout waiting for IP address/, from: `${ PROVIDER } waitForIP`
+  },
+  {
+    cause: 'timeout', re: /wait ip timeout/, from: 'provider v0.1.5 EnsureLoadBalancer'
+  },
 ];
 
 export function explainMessage(message: string): Explanation {

@@ -1,6 +1,7 @@
 /** Builders for Harvester host objects: VMs of guest nodes, their instances, load balancers, IP pools, networks. */
 import { KubeObject } from '../../steve/types';
 import { Labels, object } from './kube';
+import { poolTotal } from '../../controllers/ipAllocator';
 
 export interface Topology {
   region: string;
@@ -139,35 +140,40 @@ export interface LoadBalancerSpec {
   serviceNamespace: string;
   serviceName: string;
   ipam: 'pool' | 'dhcp';
+  /** `loadbalancer.harvesterhci.io/network`: for a v0.2.x provider's load balancer, what the webhook wrote there (the guest VMs' first network). */
   network?: string;
-  /** The network the Service asked for when the load balancer was made (provider v0.2.7); defaults to `network`. */
+  /** `cloudprovider.harvesterhci.io/lb-network`: the network the Service named when the provider made it (v0.2.7); absent: not written. */
   lbNetwork?: string;
-  /** The Service's `cloudprovider.harvesterhci.io/project`, copied to the requirement (provider `constructLB`). */
+  /** `loadbalancer.harvesterhci.io/project` and `/namespace`: the webhook's (the host namespace's Rancher project, the namespace). */
   project?: string;
-  ports: { name: string; port: number; protocol: string; backendPort: number }[];
-  /** The address it got; none with `pendingMessage` means Pending. */
+  hostNamespace?: string;
+  /** Listeners: a v0.1.x provider writes them; v0.2.x `constructLB` writes none for a guest cluster's load balancer. */
+  ports?: { name: string; port: number; protocol: string; backendPort: number }[];
+  /** What the IPAM gave it: a pool's address (none: not allocated, Ready False); DHCP always asks with 0.0.0.0. */
+  allocated?: { ip: string; ipPool: string };
+  /** `status.address`: kube-vip's address, which the provider writes back on its next sync. */
   address?: string;
-  ipPool?: string;
-  pendingMessage?: string;
   healthCheck?: { port: number; successThreshold: number; failureThreshold: number; periodSeconds: number; timeoutSeconds: number };
 }
 
 /**
- * A guest Service's load balancer on the host, as the Harvester cloud provider creates it (`constructLB`: the IP
- * pool requirement in `loadbalancer.harvesterhci.io/*` annotations, the Service's original network in
- * `cloudprovider.harvesterhci.io/lb-network`).
+ * A guest Service's load balancer on the host as the components left it: the cloud provider's labels and
+ * annotations (`constructLB`), the webhook's requirement annotations, the LB controller's status (`Address4AskDHCP`
+ * for DHCP, Ready once an address is allocated).
  */
 export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
-  const ready = !!spec.address;
+  const allocated = spec.ipam === 'dhcp' ? { ip: '0.0.0.0' } : spec.allocated && {
+    ip: spec.allocated.ip, ipPool: spec.allocated.ipPool, mask: '255.255.255.0', gateway: '192.168.100.1'
+  };
 
   return object('loadbalancer.harvesterhci.io/v1beta1', 'LoadBalancer', spec.name, {
     namespace:   spec.namespace,
     annotations: {
-      'loadbalancer.harvesterhci.io/network':     spec.network || '',
-      'loadbalancer.harvesterhci.io/project':     spec.project || '',
-      'loadbalancer.harvesterhci.io/namespace':   '',
-      'loadbalancer.harvesterhci.io/cluster':     spec.guestCluster,
-      'cloudprovider.harvesterhci.io/lb-network': spec.lbNetwork ?? spec.network ?? '',
+      'loadbalancer.harvesterhci.io/network':   spec.network || '',
+      'loadbalancer.harvesterhci.io/project':   spec.project || '',
+      'loadbalancer.harvesterhci.io/namespace': spec.hostNamespace || '',
+      'loadbalancer.harvesterhci.io/cluster':   spec.guestCluster,
+      ...(spec.lbNetwork !== undefined ? { 'cloudprovider.harvesterhci.io/lb-network': spec.lbNetwork } : {}),
     },
     labels: {
       'cloudprovider.harvesterhci.io/cluster':          spec.guestCluster,
@@ -178,47 +184,49 @@ export function loadBalancer(spec: LoadBalancerSpec): KubeObject {
     spec: {
       workloadType: 'cluster',
       ipam:         spec.ipam,
-      listeners:    spec.ports.map((p) => ({
-        name: p.name, port: p.port, protocol: p.protocol, backendPort: p.backendPort
-      })),
+      ...(spec.ports ? {
+        listeners: spec.ports.map((p) => ({
+          name: p.name, port: p.port, protocol: p.protocol, backendPort: p.backendPort
+        }))
+      } : {}),
       ...(spec.healthCheck ? { healthCheck: spec.healthCheck } : {}),
     },
     status: {
-      ...(ready ? {
-        address:          spec.address,
-        allocatedAddress: {
-          ip: spec.address, ipPool: spec.ipPool || '', mask: '255.255.255.0', gateway: '192.168.100.1'
-        }
-      } : spec.ipam === 'dhcp' ? { allocatedAddress: { ip: '0.0.0.0' } } : {}),
-      conditions: [ready ? {
-        type: 'Ready', status: 'True', lastUpdateTime: new Date().toISOString()
-      } : {
-        type: 'Ready', status: 'False', reason: 'AllocateIPFailed', message: spec.pendingMessage || 'waiting for an address', lastUpdateTime: new Date().toISOString()
-      }],
+      ...(spec.address ? { address: spec.address } : {}),
+      ...(allocated ? { allocatedAddress: allocated } : {}),
+      conditions: [{ type: 'Ready', status: allocated ? 'True' : 'False' }],
     },
   });
 }
 
 export interface IpPoolSpec {
   name: string;
-  range: { subnet: string; rangeStart: string; rangeEnd: string; gateway: string };
+  ranges: { subnet: string; rangeStart: string; rangeEnd: string; gateway: string }[];
   network: string;
   scope: { project: string; namespace: string; guestCluster: string }[];
-  allocated: Record<string, string>;
-  total: number;
+  priority?: number;
+  /** Addresses given before the demo starts (`<lb namespace>/<lb name>` each); none: the controllers allocate. */
+  allocated?: Record<string, string>;
 }
 
+/** An IP pool with the status the IPPool controller keeps (`total`: the ranges' addresses, less the gateway). */
 export function ipPool(spec: IpPoolSpec): KubeObject {
-  return object('loadbalancer.harvesterhci.io/v1beta1', 'IPPool', spec.name, {}, {
-    spec:   { ranges: [spec.range], selector: { network: spec.network, scope: spec.scope } },
-    status: {
-      total:         spec.total,
-      available:     spec.total - Object.keys(spec.allocated).length,
-      allocated:     spec.allocated,
-      lastAllocated: Object.keys(spec.allocated).pop() || '',
-      conditions:    [{ type: 'Ready', status: 'True' }],
+  const pool = object('loadbalancer.harvesterhci.io/v1beta1', 'IPPool', spec.name, {}, {
+    spec: {
+      ranges:   spec.ranges,
+      selector: {
+        network: spec.network, scope: spec.scope, ...(spec.priority ? { priority: spec.priority } : {})
+      }
     },
   });
+  const total = poolTotal(pool);
+  const allocated = spec.allocated || {};
+
+  pool.status = {
+    total, available: total - Object.keys(allocated).length, allocated, lastAllocated: Object.keys(allocated).pop() || '', conditions: [{ type: 'Ready', status: 'True' }],
+  };
+
+  return pool;
 }
 
 export function vlanNetwork(namespace: string, name: string, vlanId: number): KubeObject {

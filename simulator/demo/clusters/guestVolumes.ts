@@ -70,13 +70,42 @@ function hostSnapshot(name: string, hostPvc: string, at: string, size: string): 
  * On the host: the volume behind data-db-0, the host snapshots behind both seeded VolumeSnapshots (driver v0.2.4
  * took local snapshots for both, `snapshot-<uid>`), and a backup target (its credentials must never be shown).
  */
+/** The host volume's Longhorn PersistentVolume. */
+const HOST_PV = 'pvc-2c7bb627-1612-4d39-aac2-6259e6922bcf';
+
 export function hostVolumes(): KubeObject[] {
   return [
-    object('v1', 'PersistentVolumeClaim', VOLUME, { namespace: VM_NAMESPACE }, {
-      spec: {
-        accessModes: ['ReadWriteMany'], storageClassName: 'harvester-longhorn', volumeMode: 'Block', resources: { requests: { storage: GUEST_VOLUME.size } }
+    // As dynamic provisioning leaves it: the PV controller's annotations, which the CSI driver reads for the host
+    // snapshot class (csi-driver-config by provisioner, controller_server.go getHostSnapClass).
+    object('v1', 'PersistentVolumeClaim', VOLUME, {
+      namespace:   VM_NAMESPACE,
+      annotations: {
+        'pv.kubernetes.io/bind-completed': 'yes', 'pv.kubernetes.io/bound-by-controller': 'yes', 'volume.beta.kubernetes.io/storage-provisioner': 'driver.longhorn.io', 'volume.kubernetes.io/storage-provisioner': 'driver.longhorn.io'
       },
-      status: { phase: 'Bound', capacity: { storage: GUEST_VOLUME.size } },
+    }, {
+      spec: {
+        accessModes: ['ReadWriteMany'], storageClassName: 'harvester-longhorn', volumeMode: 'Block', resources: { requests: { storage: GUEST_VOLUME.size } }, volumeName: HOST_PV
+      },
+      status: {
+        phase: 'Bound', accessModes: ['ReadWriteMany'], capacity: { storage: GUEST_VOLUME.size }
+      },
+    }),
+    // Longhorn's volume for it, as its CSI provisioner made it.
+    object('v1', 'PersistentVolume', HOST_PV, { annotations: { 'pv.kubernetes.io/provisioned-by': 'driver.longhorn.io' } }, {
+      spec: {
+        accessModes: ['ReadWriteMany'],
+        capacity:    { storage: GUEST_VOLUME.size },
+        claimRef:    {
+          apiVersion: 'v1', kind: 'PersistentVolumeClaim', namespace: VM_NAMESPACE, name: VOLUME
+        },
+        csi: {
+          driver: 'driver.longhorn.io', volumeHandle: HOST_PV, fsType: 'ext4'
+        },
+        persistentVolumeReclaimPolicy: 'Delete',
+        storageClassName:              'harvester-longhorn',
+        volumeMode:                    'Block',
+      },
+      status: { phase: 'Bound' },
     }),
     hostSnapshot(`snapshot-${ UIDS.local }`, VOLUME, '2026-11-20T09:30:00Z', GUEST_VOLUME.size),
     hostSnapshot(`snapshot-${ UIDS.backup }`, VOLUME, '2026-11-21T09:30:00Z', GUEST_VOLUME.size),

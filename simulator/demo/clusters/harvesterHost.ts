@@ -5,12 +5,13 @@ import {
 import { namespace, node, object, storageClass } from '../builders';
 import { GUEST_VMS, HOST_TOPOLOGY } from '../guestVms';
 import {
-  HARVESTER_HOST, HOST_NODES, HOST_STORAGE_CLASSES, IP_POOLS, K3S_GUEST, LEGACY_LB_IP, NETWORKS, RKE2_GUEST, SERVICES, VM_NAMESPACE, WEB_POOL_IP, projectIds
+  HARVESTER_HOST, HOST_NODES, HOST_STORAGE_CLASSES, IP_POOLS, K3S_GUEST, LEGACY_LB_IP, NETWORKS, RKE2_GUEST, SERVICES, VM_NAMESPACE, projectIds
 } from '../ids';
 import { rancherAgentParts } from './guestParts';
 import { SeedCluster } from '../../steve/types';
-import { pendingHostObjects } from './pendingLbs';
 import { hostVolumes } from './guestVolumes';
+import { demoUid } from '../demoUids';
+import { loadBalancerName } from '../../controllers/loadBalancerName';
 
 const LONGHORN = 'driver.longhorn.io';
 const HARVESTER_VERSION = 'v1.33.5+rke2r1';
@@ -67,64 +68,42 @@ function guestMachines() {
   });
 }
 
-function loadBalancers() {
-  return [
-    loadBalancer({
-      namespace:        VM_NAMESPACE,
-      name:             `${ RKE2_GUEST.name }-default-${ SERVICES.webPool }-4c1a2b3d`,
-      guestCluster:     RKE2_GUEST.name,
-      serviceNamespace: 'default',
-      serviceName:      SERVICES.webPool,
-      ipam:             'pool',
-      network:          NETWORKS.vlan200,
-      ports:            [{
-        name: 'http', port: 80, protocol: 'TCP', backendPort: 31080
-      }, {
-        name: 'https', port: 443, protocol: 'TCP', backendPort: 31443
-      }],
-      address: WEB_POOL_IP,
-      ipPool:  IP_POOLS.rke2,
-    }),
-    // Pending: the guest's DHCP service waits for a lease on vlan100.
-    loadBalancer({
-      namespace:        VM_NAMESPACE,
-      name:             `${ RKE2_GUEST.name }-default-${ SERVICES.webDhcp }-9e8f7a6b`,
-      guestCluster:     RKE2_GUEST.name,
-      serviceNamespace: 'default',
-      serviceName:      SERVICES.webDhcp,
-      ipam:             'dhcp',
-      network:          NETWORKS.vlan100,
-      ports:            [{
-        name: 'http', port: 80, protocol: 'TCP', backendPort: 31081
-      }],
-    }),
-    ...pendingHostObjects(),
-    loadBalancer({
-      namespace:        VM_NAMESPACE,
-      name:             `${ K3S_GUEST.name }-default-${ SERVICES.legacyLb }-1f2e3d4c`,
-      guestCluster:     K3S_GUEST.name,
-      serviceNamespace: 'default',
-      serviceName:      SERVICES.legacyLb,
-      ipam:             'pool',
-      ports:            [{
-        name: 'http', port: 80, protocol: 'TCP', backendPort: 30080
-      }],
-      address:     LEGACY_LB_IP,
-      ipPool:      IP_POOLS.k3s,
-      healthCheck: {
-        port: 80, successThreshold: 1, failureThreshold: 3, periodSeconds: 5, timeoutSeconds: 3
-      },
-    }),
-  ];
+/**
+ * The k3s guest's load balancer, as its provider v0.1.5 made it (named after the Service's demo uid, with listeners
+ * and a health check, no network or project) and the host left it: the simulator's controllers model provider v0.2.x,
+ * so it is seeded as it stands.
+ * The load balancers of rke2-guest are made by the simulator's controllers (simulator/demo/settle.ts).
+ */
+const K3S_LB = loadBalancerName(K3S_GUEST.name, 'default', SERVICES.legacyLb, demoUid(K3S_GUEST.id, 'service', `default/${ SERVICES.legacyLb }`));
+
+function k3sLoadBalancer() {
+  return loadBalancer({
+    namespace:        VM_NAMESPACE,
+    name:             K3S_LB,
+    guestCluster:     K3S_GUEST.name,
+    serviceNamespace: 'default',
+    serviceName:      SERVICES.legacyLb,
+    ipam:             'pool',
+    ports:            [{
+      name: 'http', port: 80, protocol: 'TCP', backendPort: 30080
+    }],
+    allocated:   { ip: LEGACY_LB_IP, ipPool: IP_POOLS.k3s },
+    address:     LEGACY_LB_IP,
+    healthCheck: {
+      port: 80, successThreshold: 1, failureThreshold: 3, periodSeconds: 5, timeoutSeconds: 3
+    },
+  });
 }
+
+const RANGE = { subnet: '192.168.100.0/24', gateway: '192.168.100.1' };
 
 function ipPools() {
   return [
     ipPool({
-      name:  IP_POOLS.rke2,
-      range: {
-        subnet: '192.168.100.0/24', rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59', gateway: '192.168.100.1'
-      },
+      name:   IP_POOLS.rke2,
+      ranges: [{
+        ...RANGE, rangeStart: '192.168.100.50', rangeEnd: '192.168.100.59'
+      }],
       // The guest's VMs' management network (their first NIC): the load balancer webhook writes that network into
       // each guest LoadBalancer it admits (load-balancer-harvester pkg/webhook/loadbalancer/mutator.go findNetwork),
       // whatever network the Service names, and selectIPPool matches pools on it.
@@ -132,22 +111,19 @@ function ipPools() {
       scope:   [{
         project: '*', namespace: 'default', guestCluster: RKE2_GUEST.name
       }],
-      allocated: { [WEB_POOL_IP]: `default/${ RKE2_GUEST.name }-default-${ SERVICES.webPool }-4c1a2b3d` },
-      total:     10,
     }),
     ipPool({
-      name:  IP_POOLS.k3s,
-      range: {
-        subnet: '192.168.100.0/24', rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109', gateway: '192.168.100.1'
-      },
+      name:   IP_POOLS.k3s,
+      ranges: [{
+        ...RANGE, rangeStart: '192.168.100.100', rangeEnd: '192.168.100.109'
+      }],
       // No network: the k3s guest's provider (v0.1.5) writes none on its LoadBalancers, and a pool matches only
       // the same network (selectIPPool, R-POOL-1).
       network: '',
       scope:   [{
         project: '*', namespace: '*', guestCluster: K3S_GUEST.name
       }],
-      allocated: { [LEGACY_LB_IP]: `default/${ K3S_GUEST.name }-default-${ SERVICES.legacyLb }-1f2e3d4c` },
-      total:     10,
+      allocated: { [LEGACY_LB_IP]: `${ VM_NAMESPACE }/${ K3S_LB }` },
     }),
   ];
 }
@@ -169,9 +145,13 @@ export function harvesterHostCluster(): SeedCluster {
       vlanNetwork('default', 'vlan100', 100),
       vlanNetwork('default', 'vlan200', 200),
       object('harvesterhci.io/v1beta1', 'Setting', 'server-version', {}, { value: 'v1.6.0', default: '' }),
+      // Harvester's own defaults (harvester/harvester pkg/settings/settings.go CSIDriverConfig,
+      // CSIOnlineExpandValidation): the CSI driver reads the first for the host snapshot classes of each provisioner.
+      object('harvesterhci.io/v1beta1', 'Setting', 'csi-driver-config', {}, { value: '', default: '{"driver.longhorn.io":{"volumeSnapshotClassName":"longhorn-snapshot","backupVolumeSnapshotClassName":"longhorn"}}' }),
+      object('harvesterhci.io/v1beta1', 'Setting', 'csi-online-expand-validation', {}, { value: '', default: '{"driver.longhorn.io":true}' }),
       ...guestMachines(),
       ...hostVolumes(),
-      ...loadBalancers(),
+      k3sLoadBalancer(),
       ...ipPools(),
     ],
   };

@@ -3,14 +3,13 @@ import {
   deployment, pod, service, storageClass, volumeSnapshotClass
 } from '../builders';
 import {
-  COMPONENT_VERSIONS, NETWORKS, RKE2_GUEST, RKE2_NODES, SERVICES, SNAPSHOT_CLASSES, WEB_POOL_IP
+  COMPONENT_VERSIONS, NETWORKS, RKE2_GUEST, RKE2_NODES, SERVICES, SNAPSHOT_CLASSES
 } from '../ids';
 import {
-  event, rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents, nadMapping
+  rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents, nadMapping
 } from './guestParts';
 import { SeedCluster } from '../../steve/types';
-import { DHCP_TIMEOUT_ERROR, pendingGuestObjects } from './pendingLbs';
-import { scaleLbServices, scaleServiceCount } from './scaleServices';
+import { pendingGuestObjects } from './pendingLbs';
 import { guestVolumes } from './guestVolumes';
 
 const KUBELET = 'v1.33.5+rke2r1';
@@ -29,46 +28,41 @@ function services() {
     service('default', 'api', {
       clusterIP: '10.43.12.7', selector: { app: 'api' }, ports: [{ name: 'http', port: 8080 }]
     }),
+    // On vlan200: the provider writes vlan200's interface for kube-vip (enp2s0, from the NAD mapping); the pool is
+    // chosen on the guest VMs' network, which the load balancer webhook writes on its load balancer (vlan100).
     service('default', SERVICES.webPool, {
       type:        'LoadBalancer',
       clusterIP:   '10.43.20.11',
       selector:    { app: 'web' },
       annotations: {
-        [IPAM]:                         'pool',
-        // On vlan200, the network pool-rke2-guest serves: selectIPPool picks that pool for it (exact match).
-        [NETWORK]:                      NETWORKS.vlan200,
-        'example.com/owner':            'team-a',
-        // Written by the cloud provider itself (v0.2.7: the interface the NAD mapping gives vlan200); the UI must
-        // keep them as they are.
-        'kube-vip.io/loadbalancerIPs':  WEB_POOL_IP,
-        'kube-vip.io/serviceInterface': 'enp2s0',
+        [IPAM]: 'pool', [NETWORK]: NETWORKS.vlan200, 'example.com/owner': 'team-a'
       },
       ports: [{
         name: 'http', port: 80, nodePort: 31080
       }, {
         name: 'https', port: 443, nodePort: 31443
       }],
-      ingressIPs: [WEB_POOL_IP],
     }),
+    // DHCP: Harvester gives its load balancer 0.0.0.0 at once, and kube-vip gets the address from the DHCP server.
     service('default', SERVICES.webDhcp, {
       type:        'LoadBalancer',
       clusterIP:   '10.43.20.12',
       selector:    { app: 'web' },
-      annotations: { [IPAM]: 'dhcp', 'cloudprovider.harvesterhci.io/network': NETWORKS.vlan100 },
+      annotations: { [IPAM]: 'dhcp', [NETWORK]: NETWORKS.vlan100 },
       ports:       [{
         name: 'http', port: 80, nodePort: 31081
       }],
     }),
+    // Made with the network it shares anyway: the provider copies the primary's to its secondaries (v0.2.7
+    // `updateSecondaryServiceLoadBalancerIP`).
     service('default', SERVICES.webShared, {
       type:        'LoadBalancer',
       clusterIP:   '10.43.20.13',
       selector:    { app: 'api' },
-      // The provider copies the primary's network to its secondaries (v0.2.7 `updateSecondaryServiceLoadBalancerIP`).
       annotations: { 'cloudprovider.harvesterhci.io/primary-service': `default/${ SERVICES.webPool }`, [NETWORK]: NETWORKS.vlan200 },
       ports:       [{
         name: 'api', port: 8080, nodePort: 31880
       }],
-      ingressIPs: [WEB_POOL_IP],
     }),
   ];
 }
@@ -111,18 +105,14 @@ export function rke2GuestCluster(): SeedCluster {
       ...rancherAgentParts(),
       ...guestNodes(RKE2_GUEST.name, KUBELET),
       ...services(),
+      // What the provider's VMI controller writes from the VMs' networks (not simulated: seeded as it leaves it).
       nadMapping({ [NETWORKS.vlan100]: 'enp1s0', [NETWORKS.vlan200]: 'enp2s0' }),
       storageClass('harvester', 'driver.harvesterhci.io', {}, { isDefault: true }),
       volumeSnapshotClass(SNAPSHOT_CLASSES.local, 'driver.harvesterhci.io', undefined),
       volumeSnapshotClass(SNAPSHOT_CLASSES.backup, 'driver.harvesterhci.io', { type: 'backup' }, 'Retain'),
       ...harvesterComponents(COMPONENT_VERSIONS.rke2, RKE2_NODES.length, RKE2_GUEST.name),
       ...apps(),
-      event('default', { kind: 'Service', name: SERVICES.webPool }, 'Normal', 'EnsuredLoadBalancer', 'Ensured load balancer', 'service-controller'),
-      event('default', { kind: 'Service', name: SERVICES.webDhcp }, 'Normal', 'EnsuringLoadBalancer', 'Ensuring load balancer', 'service-controller', 12),
-      event('default', { kind: 'Service', name: SERVICES.webDhcp }, 'Warning', 'SyncLoadBalancerFailed',
-        `Error syncing load balancer: failed to ensure load balancer: ${ DHCP_TIMEOUT_ERROR }`, 'service-controller', 12),
       ...pendingGuestObjects(),
-      ...scaleLbServices(scaleServiceCount()),
       ...guestVolumes(),
     ],
   };

@@ -1,20 +1,31 @@
 /**
  * Opt-in scale for the Load Balancers page (issue 20): `SIM_SCALE_SERVICES=5000` adds that many LoadBalancer Services
  * to rke2-guest, in namespace `scale-lb`: pool IPAM on vlan100 or vlan200 (every 3rd), every 50th a secondary of the
- * Service before it, each with an address already; harvester-host gets each primary's LoadBalancer (allocated from
- * `scale-pool-vlan100` / `scale-pool-vlan200`, the pools selectIPPool picks for them: same network, scope project
- * `scale`, which the Services name in `cloudprovider.harvesterhci.io/project`, so the demo's own Services on vlan100
- * still find no pool). Without the variable the demo is unchanged.
+ * Service before it, each with its address. They are added as the controllers leave them (running 5,000 Services
+ * through the simulator's controllers would cost the demo seconds at every start): each primary's LoadBalancer on
+ * harvester-host, named after the Service's demo uid, with the webhook's requirement (the guest VMs' network, the
+ * host namespace's project), so from the pool every rke2-guest LoadBalancer comes from, `pool-rke2-guest`, which
+ * gets a range of 172.20.0.0/16 for them. No events (the provider's "Ensured" of each would only fill the list).
+ * Without the variable the demo is unchanged.
  */
 import { service } from '../builders';
-import { ipPool, loadBalancer } from '../builders/harvester';
-import { NETWORKS, RKE2_GUEST, VM_NAMESPACE } from '../ids';
-import { KubeObject } from '../../steve/types';
+import { loadBalancer } from '../builders/harvester';
+import {
+  HARVESTER_HOST, IP_POOLS, NETWORKS, RKE2_GUEST, VM_NAMESPACE, projectIds
+} from '../ids';
+import { demoUid } from '../demoUids';
+import { loadBalancerName } from '../../controllers/loadBalancerName';
+import { poolTotal } from '../../controllers/ipAllocator';
+import { KubeObject, Seed } from '../../steve/types';
 
 const P = 'cloudprovider.harvesterhci.io';
+const CLEANUP = 'service.kubernetes.io/load-balancer-cleanup';
+const IFACE: Record<string, string> = { [NETWORKS.vlan100]: 'enp1s0', [NETWORKS.vlan200]: 'enp2s0' };
+const SCALE_RANGE = {
+  subnet: '172.20.0.0/16', rangeStart: '172.20.0.1', rangeEnd: '172.20.255.254', gateway: '172.20.255.255'
+};
 
 export const SCALE_LB_NAMESPACE = 'scale-lb';
-export const SCALE_PROJECT = 'scale';
 
 /** The number asked for in SIM_SCALE_SERVICES (a positive integer), 0 when unset or invalid. */
 export function scaleServiceCount(env: string | undefined = process.env.SIM_SCALE_SERVICES): number {
@@ -23,76 +34,87 @@ export function scaleServiceCount(env: string | undefined = process.env.SIM_SCAL
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
+const name = (i: number) => `lb-${ String(i).padStart(5, '0') }`;
+const isSecondary = (i: number) => i % 50 === 49;
+const primaryOf = (i: number) => (isSecondary(i) ? i - 1 : i);
+const address = (i: number) => `172.20.${ Math.floor(i / 250) }.${ i % 250 + 1 }`;
+const networkOf = (i: number) => (primaryOf(i) % 3 === 2 ? NETWORKS.vlan200 : NETWORKS.vlan100);
+const uidOf = (i: number) => demoUid(RKE2_GUEST.id, 'service', `${ SCALE_LB_NAMESPACE }/${ name(i) }`);
+const lbName = (i: number) => loadBalancerName(RKE2_GUEST.name, SCALE_LB_NAMESPACE, name(i), uidOf(i));
+
+/** The Services, as the provider and kube-vip leave them (a secondary: the primary's label, IP and network). */
 export function scaleLbServices(n: number): KubeObject[] {
   return Array.from({ length: n }, (_, i) => {
-    const name = `lb-${ String(i).padStart(5, '0') }`;
-    const secondary = i % 50 === 49;
-    const annotations: Record<string, string> = secondary ? { [`${ P }/primary-service`]: `${ SCALE_LB_NAMESPACE }/lb-${ String(i - 1).padStart(5, '0') }` } : {
-      [`${ P }/ipam`]: 'pool', [`${ P }/network`]: i % 3 === 2 ? NETWORKS.vlan200 : NETWORKS.vlan100, [`${ P }/project`]: SCALE_PROJECT
+    const ip = address(primaryOf(i));
+    const annotations: Record<string, string> = isSecondary(i) ? {
+      [`${ P }/primary-service`]: `${ SCALE_LB_NAMESPACE }/${ name(i - 1) }`, [`${ P }/network`]: networkOf(i), 'kube-vip.io/loadbalancerIPs': ip
+    } : {
+      [`${ P }/ipam`]: 'pool', [`${ P }/network`]: networkOf(i), 'kube-vip.io/loadbalancerIPs': ip, 'kube-vip.io/serviceInterface': IFACE[networkOf(i)]
     };
-
-    return service(SCALE_LB_NAMESPACE, name, {
+    const svc = service(SCALE_LB_NAMESPACE, name(i), {
       type:       'LoadBalancer',
       clusterIP:  `10.43.${ 100 + Math.floor(i / 250) }.${ i % 250 + 1 }`,
       annotations,
-      ports:      [{ name: 'http', port: secondary ? 8080 : 80 }],
-      ingressIPs: [`172.20.${ Math.floor((secondary ? i - 1 : i) / 250) }.${ (secondary ? i - 1 : i) % 250 + 1 }`],
+      ...(isSecondary(i) ? { labels: { [`${ P }/primary-service`]: `${ SCALE_LB_NAMESPACE }.${ name(i - 1) }` } } : {}),
+      ports:      [{ name: 'http', port: isSecondary(i) ? 8080 : 80 }],
+      ingressIPs: [ip],
     });
+
+    svc.metadata.uid = uidOf(i);
+    svc.metadata.finalizers = [CLEANUP];
+
+    return svc;
   });
 }
 
-const name = (i: number) => `lb-${ String(i).padStart(5, '0') }`;
+const primaries = (n: number) => Array.from({ length: n }, (_, i) => i).filter((i) => !isSecondary(i));
 
-const address = (i: number) => `172.20.${ Math.floor(i / 250) }.${ i % 250 + 1 }`;
-const poolOf = (i: number) => (i % 3 === 2 ? 'scale-pool-vlan200' : 'scale-pool-vlan100');
-const lbName = (i: number) => `${ RKE2_GUEST.name }-${ SCALE_LB_NAMESPACE }-${ name(i) }-${ (0x10000000 + i).toString(16) }`;
-
-/** The two pools the scale LoadBalancers came from, with their allocations. */
-function scalePools(primaries: number[]): KubeObject[] {
-  return (['vlan100', 'vlan200'] as const).map((vlan) => {
-    const pool = `scale-pool-${ vlan }`;
-    const mine = primaries.filter((i) => poolOf(i) === pool);
-
-    return ipPool({
-      name:  pool,
-      range: {
-        subnet: '172.20.0.0/16', rangeStart: '172.20.0.1', rangeEnd: '172.20.255.254', gateway: '172.20.255.255'
-      },
-      network: NETWORKS[vlan],
-      scope:   [{
-        project: SCALE_PROJECT, namespace: '*', guestCluster: RKE2_GUEST.name
-      }],
-      allocated: Object.fromEntries(mine.map((i) => [address(i), `${ VM_NAMESPACE }/${ lbName(i) }`])),
-      total:     65534,
-    });
-  });
-}
-
-/** harvester-host's LoadBalancers of the scale Services (one per primary), as the provider and the LB controller leave them, and their pools. */
+/** harvester-host's LoadBalancers of the scale Services (one per primary). */
 export function scaleLbHostObjects(n: number): KubeObject[] {
-  const primaries = Array.from({ length: n }, (_, i) => i).filter((i) => i % 50 !== 49);
+  return primaries(n).map((i) => loadBalancer({
+    namespace:        VM_NAMESPACE,
+    name:             lbName(i),
+    guestCluster:     RKE2_GUEST.name,
+    serviceNamespace: SCALE_LB_NAMESPACE,
+    serviceName:      name(i),
+    ipam:             'pool',
+    network:          NETWORKS.vlan100,
+    lbNetwork:        networkOf(i),
+    project:          `${ HARVESTER_HOST.id }/${ projectIds(HARVESTER_HOST.id).default }`,
+    hostNamespace:    VM_NAMESPACE,
+    allocated:        { ip: address(i), ipPool: IP_POOLS.rke2 },
+    address:          address(i),
+  }));
+}
 
-  if (!primaries.length) {
-    return [];
+/** pool-rke2-guest with the scale range and the scale LoadBalancers' addresses in its status. */
+function withScaleRange(pool: KubeObject, n: number): KubeObject {
+  const out: KubeObject = { ...pool, spec: { ...pool.spec, ranges: [...pool.spec.ranges, SCALE_RANGE] } };
+  const status = { ...pool.status, allocated: { ...pool.status.allocated } };
+
+  primaries(n).forEach((i) => {
+    status.allocated[address(i)] = `${ VM_NAMESPACE }/${ lbName(i) }`;
+  });
+  const total = poolTotal(out);
+
+  out.status = {
+    ...status, total, available: total - Object.keys(status.allocated).length
+  };
+
+  return out;
+}
+
+/** The demo seed with `n` scale Services (changes `seed` in place). */
+export function addScaleServices(seed: Seed, n: number): void {
+  if (!n) {
+    return;
   }
+  const guest = seed.clusters.find((c) => c.id === RKE2_GUEST.id);
+  const host = seed.clusters.find((c) => c.id === HARVESTER_HOST.id);
 
-  return [...scalePools(primaries), ...primaries.map((i) => {
-    const vlan200 = i % 3 === 2;
-
-    return loadBalancer({
-      namespace:        VM_NAMESPACE,
-      name:             lbName(i),
-      guestCluster:     RKE2_GUEST.name,
-      serviceNamespace: SCALE_LB_NAMESPACE,
-      serviceName:      name(i),
-      ipam:             'pool',
-      network:          vlan200 ? NETWORKS.vlan200 : NETWORKS.vlan100,
-      project:          SCALE_PROJECT,
-      ports:            [{
-        name: 'http', port: 80, protocol: 'TCP', backendPort: 30000 + (i % 2000)
-      }],
-      address: address(i),
-      ipPool:  poolOf(i),
-    });
-  })];
+  guest?.objects.push(...scaleLbServices(n));
+  if (host) {
+    host.objects = host.objects.map((o) => (o.kind === 'IPPool' && o.metadata.name === IP_POOLS.rke2 ? withScaleRange(o, n) : o));
+    host.objects.push(...scaleLbHostObjects(n));
+  }
 }

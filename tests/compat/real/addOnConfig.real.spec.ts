@@ -1,9 +1,10 @@
 /**
  * The Add-on Config flows of tests/compat/addOnConfig.spec.ts in Rancher 2.15's production dashboard, with
  * rke2-guest served by the REAL stack (stack/: kube-apiserver + rancher/steve through the simulator's real-mode
- * proxy). What is asserted is read back from the real kube-apiserver. No Harvester cloud provider or load balancer
- * controller runs in real mode (their Go modules cannot be fetched here), so no flow waits for an LB address or
- * events: the simulator's flows that do (tests/e2e) have no real variant here.
+ * proxy). What is asserted is read back from the real kube-apiserver. Harvester's cloud provider and load balancer
+ * controller run too (built from ../shared/harvester): what they write on a Service (kube-vip's keys, the
+ * secondary's label) is theirs, so "untouched" compares with the Service as they left it; controllers.real.spec.ts
+ * has the flows that wait for their addresses and events.
  */
 import { RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
 import { SEL } from '../../e2e/selectors';
@@ -14,6 +15,7 @@ import {
   openServiceEdit, providerKeys, saveAndLeave
 } from '../steps';
 import { patchService, realService, storedAnnotations } from './realSteps';
+import { realAddress } from './controllerSteps';
 
 const CL = RKE2_GUEST.id;
 const P = 'cloudprovider.harvesterhci.io';
@@ -54,15 +56,23 @@ test.describe('create a LoadBalancer Service (real kube-apiserver)', () => {
     await chooseSource(page, 'share');
     await choosePrimary(page, /default\/web-pool/);
     await saveAndLeave(page);
-    expect(providerKeys(await storedAnnotations(sim, CL, 'default/sharer'))).toEqual({ [`${ P }/primary-service`]: 'default/web-pool' });
+    const { [`${ P }/network`]: network, ...chosen } = providerKeys(await storedAnnotations(sim, CL, 'default/sharer'));
+
+    expect(chosen).toEqual({ [`${ P }/primary-service`]: 'default/web-pool' });
+    // The network, if there yet, is the provider's: it copies the primary's to a secondary (v0.2.7
+    // updateSecondaryServiceLoadBalancerIP).
+    expect([undefined, (await storedAnnotations(sim, CL, `default/${ SERVICES.webPool }`))[`${ P }/network`]]).toContain(network);
   });
 });
 
 test.describe('edit a Service and save it untouched (real kube-apiserver)', () => {
   test('made through the API, no ipam (from the list): annotations stay byte for byte', async({ adminPage: page, sim }) => {
-    const annotations = { 'example.com/owner': 'team-b', 'kube-vip.io/loadbalancerIPs': '0.0.0.0' };
+    await createApiService(sim, CL, 'api-made', { 'example.com/owner': 'team-b' });
+    // Once the provider gave it its address (kube-vip's keys are the provider's), what the Service holds:
+    await realAddress(sim, CL, 'default/api-made');
+    const annotations = await storedAnnotations(sim, CL, 'default/api-made');
 
-    await createApiService(sim, CL, 'api-made', annotations);
+    expect(annotations['example.com/owner']).toBe('team-b');
     await openServiceEdit(page, sim.dashboard, CL, 'default', 'api-made', 'list');
     await expectOneAddOnConfig(page);
     await saveAndLeave(page);

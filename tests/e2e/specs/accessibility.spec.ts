@@ -50,10 +50,10 @@ test('accessibility: the Add-on Config tab (create, with errors, DHCP, sharing; 
   await setChecked(page, SEL.hc.enabled, true);
   await axe.check(SEL.lb.root, 'edit web-pool');
 
-  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.webDhcp), SEL.cru.tabButton('add-on-config'));
+  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.pendingNetChanged), SEL.cru.tabButton('add-on-config'));
   await openTab(page, 'add-on-config', SEL.lb.hostStatus);
   await page.locator(SEL.lb.hostReasons).waitFor();
-  await axe.check(SEL.lb.root, 'detail of the pending web-dhcp');
+  await axe.check(SEL.lb.root, 'detail of the pending network-changed');
   axe.done();
 });
 

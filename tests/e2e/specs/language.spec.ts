@@ -67,11 +67,11 @@ test('zh-hans: editing a health check and the pending load balancer\'s detail sh
   await setChecked(page, SEL.hc.enabled, true);
   await expectNoEnglish(page, 'Add-on Config, editing web-pool');
 
-  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.webDhcp), SEL.cru.tabButton('add-on-config'));
+  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.pendingNetChanged), SEL.cru.tabButton('add-on-config'));
   await openTab(page, 'add-on-config', SEL.lb.hostStatus);
   await page.locator(SEL.lb.hostReasons).waitFor();
   // Harvester's own condition message is data, not the extension's text: it stays as Harvester wrote it.
-  await expectNoEnglish(page, 'Add-on Config, detail of web-dhcp');
+  await expectNoEnglish(page, 'Add-on Config, detail of network-changed');
   await shot('lb-detail-pending-zh', { tall: true });
 });
 

@@ -23,22 +23,23 @@ test('20. the Load Balancers page: every LoadBalancer Service with its pool and 
 
   expect(await page.locator(`${ PAGE } tbody tr`).count(), 'one row per LoadBalancer Service').toBeGreaterThanOrEqual(6);
   expect(await textOf(page.locator(row(SERVICES.webPool))), 'an allocated load balancer').toMatch(/Active[\s\S]*192\.168\.100\.50[\s\S]*pool-rke2-guest/);
-  expect(await textOf(page.locator(row(SERVICES.pendingNoPool))), 'a Pending one, with the detail page\'s reason').toMatch(/Pending[\s\S]*No matching IP pool/);
-  expect(await textOf(page.locator(row(SERVICES.pendingPrimary))), 'a secondary and its primary').toContain(`Shares the IP of default/${ SERVICES.pendingNoPool }`);
+  expect(await textOf(page.locator(row(SERVICES.webDhcp))), 'a DHCP one: kube-vip\'s lease, no pool').toMatch(/Active[\s\S]*192\.168\.100\.200[\s\S]*— \(DHCP\)/);
+  expect(await textOf(page.locator(row(SERVICES.pendingNetwork))), 'a Pending one, with the detail page\'s reason').toMatch(/Pending[\s\S]*Network not in the NAD mapping/);
+  expect(await textOf(page.locator(row(SERVICES.pendingPrimary))), 'a secondary and its primary').toContain(`Shares the IP of default/${ SERVICES.pendingNetwork }`);
   expect(await page.locator(PAGER).innerText(), 'server-side pages').toMatch(/Page 1 of 1/);
   expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations').toEqual([]);
 
   // Filtered by state on the server: only the Pending ones, then all again.
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'Pending');
   await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0);
-  await expect(page.locator(row(SERVICES.pendingNoPool))).toBeVisible();
+  await expect(page.locator(row(SERVICES.pendingNetwork))).toBeVisible();
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'All');
   await expect(page.locator(row(SERVICES.webPool))).toBeVisible();
 
-  // Sorted by address on the server: the allocated ones first, the header says so.
+  // Sorted by address on the server (as text: web-dhcp's .200 before web-pool's .50): the allocated ones first.
   await page.locator(`${ PAGE } [data-testid="lb-sort-address"]`).click();
   await expect(page.locator(`${ PAGE } th[aria-sort="ascending"]`)).toContainText('Address');
-  await expect(page.locator(`${ PAGE } tbody tr`).first()).toHaveAttribute('data-testid', /lb-row-default-web-(pool|shared)/);
+  await expect(page.locator(`${ PAGE } tbody tr`).first()).toHaveAttribute('data-testid', 'lb-row-default-web-dhcp');
 
   // Filtered by pool on the page's rows: web-pool and the secondaries sharing its address; the page says where.
   await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, 'pool-rke2-guest');
@@ -46,18 +47,18 @@ test('20. the Load Balancers page: every LoadBalancer Service with its pool and 
   await expect(page.locator(`${ PAGE } [data-testid="lb-page-scope"]`)).toContainText('Only this page\'s rows: the IP pool filter');
   await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, 'Any');
 
-  // Grouped by pool: one table per pool, the Services without a pool last.
+  // Grouped by pool: one table per pool, the DHCP ones (their own and those sharing one) apart.
   await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, 'IP pool');
   await expect(page.locator(`${ PAGE } h3`).filter({ hasText: 'Pool pool-rke2-guest (3)' })).toBeVisible();
-  await expect(page.locator(`${ PAGE } h3`).last()).toContainText('No pool');
+  await expect(page.locator(`${ PAGE } h3`).filter({ hasText: '— (DHCP) (4)' })).toBeVisible();
   expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations, grouped').toEqual([]);
   await shot('load-balancers', { doc: 'load-balancers.png', tall: true });
   await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, 'Network');
   await expect(page.locator(`${ PAGE } h3`).filter({ hasText: 'Network default/vlan100' })).toBeVisible();
 
   // The row links to the Service's own detail page.
-  await page.locator(row(SERVICES.pendingNoPool)).locator('a').click();
-  await page.waitForURL(new RegExp(`/explorer/service/default/${ SERVICES.pendingNoPool }$`));
+  await page.locator(row(SERVICES.pendingNetwork)).locator('a').click();
+  await page.waitForURL(new RegExp(`/explorer/service/default/${ SERVICES.pendingNetwork }$`));
   expect(await writesSent(sim), 'writes while viewing the page').toEqual([]);
 });
 
@@ -65,10 +66,10 @@ test('zh-hans: the Load Balancers page shows no English', async({ page, dashboar
   await useLanguage(page, dashboardUrl, sim, 'zh-hans');
   await open(page, dashboardUrl, lbPath(RKE2), PAGER);
   expect(await page.locator(`${ PAGE } h1`).innerText()).toBe('Harvester 负载均衡器');
-  expect(await textOf(page.locator(row(SERVICES.pendingNoPool))), 'a Pending one, in Chinese').toContain('等待中');
+  expect(await textOf(page.locator(row(SERVICES.pendingNetwork))), 'a Pending one, in Chinese').toContain('等待中');
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, '等待中');
   await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0);
-  await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, /^\s*无 IP 池\s*$/);
+  await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, /^\s*—（DHCP，无 IP 池）\s*$/);
   await expect(page.locator(`${ PAGE } [data-testid="lb-page-scope"]`)).toContainText('仅对本页的行生效');
   await choose(page, `${ PAGE } [data-testid="lb-page-group"]`, '网络');
   await expect(page.locator(`${ PAGE } h3`).first()).toContainText('网络');

@@ -21,7 +21,7 @@ test('20. the Load Balancers page at 5,000 Services: one page of 100, filter and
 
   await expect(page.locator(ROWS)).toHaveCount(100);
   await expect(page.locator(PAGER)).toContainText(/Page 1 of 51 \(50\d\d Services\)/);
-  await expect(page.locator(scaleRow(0)).locator('[data-testid="lb-row-pool"]')).toContainText('scale-pool-vlan100 — network and scope match');
+  await expect(page.locator(scaleRow(0)).locator('[data-testid="lb-row-pool"]')).toContainText('pool-rke2-guest — network and scope match');
   expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations').toEqual([]);
 
   // A name filter across all 5,000 (Steve's `filter=metadata.name~…`): ten Services, one page.
@@ -39,7 +39,7 @@ test('20. the Load Balancers page at 5,000 Services: one page of 100, filter and
   await expect(page.locator(`${ ROWS }[data-testid^="lb-row-scale-lb-"]`)).toHaveCount(0);
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'All');
 
-  // Sorted by address, descending, across all: the Pending (`<pending>`) first, then 192.168.100.50, then 172.20.*.
+  // Sorted by address, descending, across all: the Pending (`<pending>`) first, then the demo's 192.168.100.*, then 172.20.*.
   await page.locator(`${ PAGE } [data-testid="lb-sort-address"]`).click();
   await page.locator(`${ PAGE } [data-testid="lb-sort-address"]`).click();
   await expect(page.locator(`${ PAGE } th[aria-sort="descending"]`)).toContainText('Address');

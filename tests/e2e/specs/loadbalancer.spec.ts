@@ -102,18 +102,18 @@ test('5. turning legacy-lb\'s health check off (k3s-guest) removes the five heal
   expect(annotations, 'legacy-lb annotations').toEqual({ [A.ipam]: 'pool' });
 });
 
-test('2b. the detail page of the pending web-dhcp says why, from its events', async({
+test('2b. the detail page of the pending network-changed says why, from its events', async({
   page, dashboardUrl, sim, shot
 }) => {
-  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.webDhcp), SEL.cru.tabButton('add-on-config'));
+  await open(page, dashboardUrl, paths.service(RKE2, 'default', SERVICES.pendingNetChanged), SEL.cru.tabButton('add-on-config'));
   await openTab(page, 'add-on-config', SEL.lb.hostStatus);
   await page.locator(SEL.lb.hostReasons).waitFor();
-  expect((await page.locator(SEL.lb.hostAddress).innerText()).trim(), 'the address shown for web-dhcp').toBe('Pending');
-  expect(await page.locator(SEL.lb.hostReasons).innerText(), 'the reasons shown for web-dhcp (the provider\'s message)').toContain('timeout waiting for IP address');
+  expect((await page.locator(SEL.lb.hostAddress).innerText()).trim(), 'the address shown for network-changed').toBe('Pending');
+  expect(await page.locator(SEL.lb.hostReasons).innerText(), 'the reasons shown for network-changed (the provider\'s message)').toContain('network annotation of service default/network-changed is not same as the load balancer');
   // Read-only: no field of the tab can be changed here.
   await expect(page.locator(SEL.lb.editable), 'controls that can be changed on the detail page').toHaveCount(0);
   await shot('lb-detail-pending', { doc: 'lb-detail-pending.png', tall: true });
-  expect(await writesSent(sim), 'writes while viewing web-dhcp').toEqual([]);
+  expect(await writesSent(sim), 'writes while viewing network-changed').toEqual([]);
 });
 
 test('2c. the Services list: LB Mode, Address and Status columns, a Pending load balancer with its reason', async({ page, dashboardUrl, shot }) => {
@@ -126,7 +126,9 @@ test('2c. the Services list: LB Mode, Address and Status columns, a Pending load
 
   expect(['LB Mode', 'LB Address', 'LB Status'].map(column), `LB headers among ${ headers.join(' | ') }`).not.toContain(-1);
   await expect(cell(SERVICES.webDhcp, 'LB Mode')).toHaveText(/DHCP/);
-  await expect(cell(SERVICES.webDhcp, 'LB Status')).toHaveText(/timeout waiting for IP address|Pending/);
+  // DHCP: kube-vip's lease (Harvester gave its load balancer 0.0.0.0 at once).
+  await expect(cell(SERVICES.webDhcp, 'LB Address')).toHaveText(/192\.168\.100\.200/);
+  await expect(cell(SERVICES.pendingNetwork, 'LB Status')).toHaveText(/Network not in the NAD mapping|Pending/);
   await expect(cell(SERVICES.webPool, 'LB Address')).toHaveText(/\d+\.\d+\.\d+\.\d+/);
   await shot('demo-services', { doc: 'demo-services.png' });
 });

@@ -19,13 +19,13 @@ test('11. the Harvester integration page: components, what they support, RBAC ma
   expect(await page.locator(SEL.overview.problems).innerText(), 'what needs attention').toMatch(/has no ClusterRoleBinding[\s\S]*load balancers are Pending/);
   expect(await page.locator(SEL.overview.rbacYaml).innerText(), 'the manifest to apply on the host').toContain('kind: ClusterRoleBinding');
   expect(await page.locator(SEL.overview.lbCounts).innerText(), 'load balancers by state').toMatch(/\d+ allocated, \d+ Pending/);
-  expect(await page.locator(SEL.overview.pendingRow(SERVICES.pendingNoPool)).innerText(), 'a Pending load balancer\'s reason').toContain('No matching IP pool');
+  expect(await page.locator(SEL.overview.pendingRow(SERVICES.pendingNetwork)).innerText(), 'a Pending load balancer\'s reason').toContain('Network not in the NAD mapping');
   expect(await seriousViolations(page, SEL.overview.root), 'serious/critical accessibility violations on the page').toEqual([]);
   await shot('overview', { doc: 'overview.png', tall: true });
 
   // Each Pending Service links to its own detail page (in-app navigation).
-  await page.locator(SEL.overview.pendingRow(SERVICES.pendingNoPool)).locator('a').click();
-  await page.waitForURL(new RegExp(`/explorer/service/[^/]+/${ SERVICES.pendingNoPool }$`));
+  await page.locator(SEL.overview.pendingRow(SERVICES.pendingNetwork)).locator('a').click();
+  await page.waitForURL(new RegExp(`/explorer/service/[^/]+/${ SERVICES.pendingNetwork }$`));
 
   // The cluster dashboard's card.
   await open(page, dashboardUrl, paths.clusterHome(RKE2), SEL.overview.card);

@@ -63,6 +63,11 @@ export async function simBackend(): Promise<Backend> {
   while (await step() > 0) {
     // until quiet
   }
+  // The CSI driver of the real stack (v0.2.9) on this side too: its version decides what the simulator's driver does.
+  const csi = await call(server, 'guest', 'GET', '/apis/apps/v1/namespaces/kube-system/daemonsets/harvester-csi-driver');
+  const containers = (csi.body?.spec?.template?.spec?.containers || []).map((c: any) => ({ ...c, image: c.image.replace(/:v[^:]+$/, ':v0.2.9') }));
+
+  await call(server, 'guest', 'PUT', '/apis/apps/v1/namespaces/kube-system/daemonsets/harvester-csi-driver', { ...csi.body, spec: { ...csi.body.spec, template: { ...csi.body.spec.template, spec: { ...csi.body.spec.template.spec, containers } } } });
 
   return {
     kind:    'sim',

@@ -2,7 +2,8 @@
  * The messages Harvester's components gave in the controller scenarios, kept as fixtures named with component and
  * version (tests/fixtures/harvester-messages/<component>-<version>.json): the service controller's
  * SyncLoadBalancerFailed events carry cloud-provider-harvester's errors (and, inside them, the load balancer's Ready
- * message), a host LoadBalancer's Ready condition carries load-balancer-harvester's. Values that change per run
+ * message), a host LoadBalancer's Ready condition carries load-balancer-harvester's, the CSI sidecars' Warning events
+ * and a VolumeSnapshot's error carry harvester-csi-driver's. Values that change per run
  * (addresses, the CRC suffix of a LoadBalancer's name) are replaced by markers. `RECORD_MESSAGES=1` (npm run
  * record-messages) writes them; otherwise a message the fixtures lack is returned as a difference.
  */
@@ -13,10 +14,13 @@ import type { Snapshot } from './snapshot';
 export const FIXTURE_DIR = path.resolve(__dirname, '../../fixtures/harvester-messages');
 const PROVIDER = 'cloud-provider-harvester-v0.2.7';
 const LB = 'load-balancer-harvester-v1.8.2';
+const CSI = 'harvester-csi-driver-v0.2.9';
 
 export interface RecordedMessage { scenario: string; where: string; text: string }
 
-const seen: Record<string, RecordedMessage[]> = { [PROVIDER]: [], [LB]: [] };
+const seen: Record<string, RecordedMessage[]> = {
+  [PROVIDER]: [], [LB]: [], [CSI]: []
+};
 
 export function normaliseMessage(text: string): string {
   return text.replace(/\b\d+\.\d+\.\d+\.\d+\b/g, '<ip>').replace(/-[0-9a-f]{8}\b/g, '-<crc>');
@@ -41,6 +45,26 @@ export function recordMessages(scenario: string, real: Snapshot): void {
           scenario, where: `LoadBalancer condition ${ c.type }`, text: normaliseMessage(c.message)
         });
       }
+    }
+  }
+}
+
+/** The CSI driver's errors as the sidecars pass them on: Warning events on PVCs and VolumeSnapshots, a snapshot's error. */
+export function recordCsiMessages(scenario: string, real: { guest: Record<string, any>; events: string[] }): void {
+  for (const line of real.events) {
+    const m = /^(\S+) \S+ Warning (\S+): (.*)$/.exec(line);
+
+    if (m) {
+      seen[CSI].push({
+        scenario, where: `${ m[1] } event ${ m[2] }`, text: normaliseMessage(m[3])
+      });
+    }
+  }
+  for (const [name, o] of Object.entries(real.guest)) {
+    if (name.startsWith('snapshot ') && o.error) {
+      seen[CSI].push({
+        scenario, where: 'VolumeSnapshot status.error', text: normaliseMessage(o.error)
+      });
     }
   }
 }

@@ -55,8 +55,12 @@ export async function takeSnapshot(b: Backend, ns: string, pools: string[]): Pro
   const uids = new Set(services.map((s) => s.metadata.uid));
   const lbNames = new Set(services.map((s) => loadBalancerName(GUEST, ns, s.metadata.name, s.metadata.uid)));
   const fix = crcNames(ns, services);
-  // Only this run's: a namespace keeps its events for an hour, and a LoadBalancer can outlive its Service.
-  const events = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/events`)).filter((e) => uids.has(e.involvedObject?.uid));
+  // Only this run's (a namespace keeps its events for an hour, and a LoadBalancer can outlive its Service), and only
+  // the service controller's about load balancers (not, say, the API server's ClusterIP repair). A failure
+  // that is a write race between the provider and the load balancer controller (409, "Operation cannot be
+  // fulfilled") is retried at once and means nothing to a user: whether one happens is timing, not behaviour.
+  const events = items(await b.request('guest', 'GET', `/api/v1/namespaces/${ ns }/events`))
+    .filter((e) => uids.has(e.involvedObject?.uid) && /LoadBalancer$/.test(e.reason) && !/Operation cannot be fulfilled/.test(e.message || ''));
   const lbs = items(await b.request('host', 'GET', `/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers?labelSelector=${ encodeURIComponent(`cloudprovider.harvesterhci.io/serviceNamespace=${ ns }`) }`))
     .filter((lb) => lbNames.has(lb.metadata.name));
   const allPools = items(await b.request('host', 'GET', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools'));

@@ -79,7 +79,10 @@ export function normalise(v: any, base: string): any {
     return out;
   }
   if (typeof v === 'string') {
-    return v.split(base).join('<base>').replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\b/g, '<time>').replace(/"\d{2,}"/g, '"<n>"')
+    // A guest node's VM uid and a host LoadBalancer's CRC of its Service's uid differ per run on the real side.
+    return v.split(base).join('<base>').replace(/harvester:\/\/[0-9a-f-]{36}/g, 'harvester://<vm uid>').replace(/^((default\/)?(rke2|k3s)-guest-.+)-[0-9a-f]{8}$/, '$1-<crc>')
+      .replace(/\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\b/g, '<time>')
+      .replace(/"\d{2,}"/g, '"<n>"')
       .replace(/\bresource version: \d+ \(\d+\)/, 'resource version: <n> (<n>)')
       .replace(/(resourceVersion|revision)[=:]\s*"?\d+"?/g, '$1=<n>');
   }

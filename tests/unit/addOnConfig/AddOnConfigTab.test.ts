@@ -144,6 +144,8 @@ describe('Add-on Config tab, create', () => {
     const { wrapper } = await open(store, svc, CREATE_ROUTE);
 
     expect(wrapper.find('[data-testid="lb-source"]').text()).toContain('IP pool (provider default)');
+    // R-NET-2: the network picks kube-vip's interface; Harvester picks the pool on the guest VMs' network.
+    expect(wrapper.find('[data-testid="lb-network-pool-note"]').text()).toContain('It does not pick the IP pool');
     const writes = await save(wrapper);
 
     expect((writes[0].body as any).metadata.annotations).toBeUndefined();
@@ -196,8 +198,8 @@ describe('Add-on Config tab, create', () => {
     }]), CREATE_ROUTE);
 
     await chooseRadio(wrapper, 'lb-source', 'Share the IP of another Service');
-    // Only Services with an address can be primaries (web-pool; the Pending ones are not offered).
-    expect(await optionTexts(wrapper, 'lb-primary')).toEqual(['default/web-pool (192.168.100.50)']);
+    // Only Services with an address can be primaries (web-pool, web-dhcp's lease; the Pending ones are not offered).
+    expect(await optionTexts(wrapper, 'lb-primary')).toEqual(['default/web-dhcp (192.168.100.200)', 'default/web-pool (192.168.100.50)']);
     await enter(wrapper, 'lb-primary', 'default/web-pool (192.168.100.50)');
     expect(wrapper.find('[data-testid="lb-primary-error"]').text()).toBe('These ports are already used on the shared IP: 443 (default/web-pool).');
     expect(await save(wrapper)).toEqual([]);
@@ -368,8 +370,9 @@ describe('Add-on Config tab, a health check turned on where the provider ignores
 });
 
 describe('Add-on Config tab, detail', () => {
-  // The reason comes from the Service's events (SyncLoadBalancerFailed, k8s.io/cloud-provider service controller).
-  it('is read-only and explains a Pending DHCP load balancer from its events', async() => {
+  // A DHCP load balancer is Ready with 0.0.0.0 on Harvester at once (load-balancer-harvester v1.8.2
+  // `ensureAllocatedAddressDHCP`); the address is kube-vip's lease, and nothing is Pending.
+  it('is read-only and shows the address a DHCP load balancer leased, with nothing to explain', async() => {
     const store = await demoStore(RKE2_GUEST.id);
     const svc = await store.dispatch('cluster/find', {
       type: 'service', id: 'default/web-dhcp', opt: { watch: false }
@@ -378,25 +381,8 @@ describe('Add-on Config tab, detail', () => {
 
     await flushPromises();
     expect(wrapper.findAll('input:not([disabled])').filter((i) => i.attributes('type') === 'text')).toHaveLength(0);
-    expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('Pending');
-    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('The load balancer asked for a DHCP address and none came in time.');
-    expect(wrapper.find('[data-testid="lb-pending-message"]').text()).toContain('timeout waiting for IP address');
-  });
-
-  // load-balancer-harvester `selectIPPool`: the pools' network must equal the load balancer's.
-  it('names the IP pools Harvester has and why none serves a pool load balancer (admin reads the host)', async() => {
-    const store = await demoStore(RKE2_GUEST.id);
-    const svc = await store.dispatch('cluster/find', {
-      type: 'service', id: 'default/no-pool', opt: { watch: false }
-    });
-    const { wrapper, requestsOnOpen } = await open(store, svc, VIEW_ROUTE);
-
-    await flushPromises();
-    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toContain('No Harvester IP pool serves this load balancer (network "default/vlan100"');
-    await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
-    await flushPromises();
-    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
-    expect(requestsOnOpen.filter((r) => r.path.includes('/v1/events'))).toHaveLength(1);
+    expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('192.168.100.200');
+    expect(wrapper.find('[data-testid="lb-pending-reason"]').exists()).toBe(false);
   });
 
   it('shows a secondary whose primary has no address, in Simplified Chinese', async() => {
@@ -407,7 +393,7 @@ describe('Add-on Config tab, detail', () => {
     const { wrapper } = await open(store, svc, VIEW_ROUTE);
 
     await flushPromises();
-    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('主服务 default/no-pool 还没有地址，因此没有可共享的地址。');
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('主服务 default/other-network 还没有地址，因此没有可共享的地址。');
   });
 });
 

@@ -44,7 +44,7 @@ describe('writeLbConfig', () => {
     expect(writeLbConfig({}, { ...cfg, ipam: 'pool' })).toEqual({});
   });
 
-  // R-NET-2: from v0.2.0 `constructLB` copies the network whatever the IPAM (it selects network-scoped pools).
+  // R-NET-2: the network picks kube-vip's interface whatever the IPAM (provider v0.2.7 `resolveNetworkInterface`), so it is kept.
   it('keeps the network when going from DHCP to pool', () => {
     const original = { [ANNOTATIONS.ipam]: 'dhcp', [ANNOTATIONS.network]: 'default/vlan100' };
 

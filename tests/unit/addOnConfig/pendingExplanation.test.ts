@@ -1,10 +1,15 @@
 /**
- * The Service detail page on the demo's seeded Pending Services (simulator/demo/clusters/pendingLbs.ts): each cause
- * is explained from the Service's events, for an admin (who also reads the Harvester host) and for a user who can
- * read the guest cluster only. Rows R-EV-* of docs/harvester-rules.md.
+ * The Service detail page on the demo's Pending Services (simulator/demo/clusters/pendingLbs.ts, left Pending by the
+ * simulator's controllers): each cause is explained from the Service's events, for an admin (who also reads the
+ * Harvester host) and for a user who can read the guest cluster only. Rows R-EV-* of docs/harvester-rules.md.
  */
 import { flushPromises } from '@vue/test-utils';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, IP_POOLS, RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
+import { startControllers } from '../../../simulator/controllers';
+import { POOL_TYPE } from '../../../simulator/controllers/hostLoadBalancer';
+import { loadBalancerName } from '../../../simulator/controllers/loadBalancerName';
+import { getObject, storeObject } from '../../../simulator/steve/state';
+import { call } from '../../simulator/helpers';
 import { createTestStore, loadSchemas, Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
 import { useDemoServer } from '../../harness/demoServer';
@@ -35,13 +40,10 @@ async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewe
 }
 
 const CASES: [string, string][] = [
-  ['default/no-pool', 'No Harvester IP pool serves this load balancer (network "default/vlan100", project "", namespace "default", guest cluster "rke2-guest").'],
-  ['default/shares-pending', 'The primary Service default/no-pool has no address yet, so there is none to share.'],
+  ['default/shares-pending', 'The primary Service default/other-network has no address yet, so there is none to share.'],
   ['default/port-taken', 'Port 80 is already used on the shared IP by default/web-pool, whatever the protocol.'],
   ['default/other-network', "The network default/vlan300 is not one the guest's nodes share (kube-system/harvester-nad-mapping)."],
   ['default/network-changed', 'The network was changed after the load balancer was created ("default/vlan100" then, "default/vlan200" now); the provider refuses that.'],
-  ['default/no-running-vm', 'Harvester refused the load balancer: no VM of this guest cluster is running.'],
-  ['default/web-dhcp', 'The load balancer asked for a DHCP address and none came in time.'],
 ];
 
 describe('why is my load balancer Pending', () => {
@@ -62,21 +64,52 @@ describe('why is my load balancer Pending', () => {
     expect(wrapper.find('[data-testid="lb-host-unreadable"]').text()).toContain('the explanation above comes from the Service\'s events');
   });
 
-  it('adds the host load balancer and the IP pool verdicts for an admin', async() => {
-    const { wrapper } = await show('default/no-pool');
+  it('adds the host load balancer for an admin: the one from before the network changed', async() => {
+    const { wrapper } = await show('default/network-changed');
+    const uid = getObject(state, RKE2_GUEST.id, 'service', 'default/network-changed')?.metadata.uid as string;
 
-    expect(wrapper.find('[data-testid="lb-host"]').text()).toContain('rke2-guest-default-no-pool-5b7c9d1e');
+    expect(wrapper.find('[data-testid="lb-host"]').text()).toContain(loadBalancerName(RKE2_GUEST.name, 'default', SERVICES.pendingNetChanged, uid));
+    // DHCP: Ready on Harvester (0.0.0.0 asks kube-vip for a lease), so no pool is in question.
+    expect(wrapper.find('[data-testid="lb-host"]').text()).toContain('Ready');
+    expect(wrapper.find('[data-testid="lb-host-show-pools"]').exists()).toBe(false);
+  });
+
+  // R-POOL-0: the pool is chosen on the network Harvester's webhook writes (the guest VMs' first, vlan100), not the
+  // Service's: a pool on the Service's network serves nothing (load-balancer-harvester v1.8.2 mutator.go findNetwork).
+  it('adds the IP pool verdicts for an admin, on the guest VMs\' network', async() => {
+    const pool = getObject(state, HARVESTER_HOST.id, POOL_TYPE, IP_POOLS.rke2) as any;
+    const controllers = startControllers(state, { only: ['harvester-cloud-provider-service', 'harvester-lb-controller', 'kube-vip'] });
+
+    storeObject(state, HARVESTER_HOST.id, POOL_TYPE, { ...pool, spec: { ...pool.spec, selector: { ...pool.spec.selector, network: 'default/vlan200' } } });
+    expect(call(state, 'POST', `/k8s/clusters/${ RKE2_GUEST.id }/v1/services`, {
+      body: {
+        metadata: {
+          name: 'shop', namespace: 'default', annotations: { 'cloudprovider.harvesterhci.io/ipam': 'pool', 'cloudprovider.harvesterhci.io/network': 'default/vlan200' }
+        },
+        spec: {
+          type:  'LoadBalancer',
+          ports: [{
+            name: 'http', port: 80, protocol: 'TCP'
+          }]
+        },
+      }
+    }).status).toBe(201);
+    controllers.step();
+    controllers.stop();
+    const { wrapper } = await show('default/shop');
+
+    expect(wrapper.find('[data-testid="lb-pending-what"]').text()).toBe('No Harvester IP pool serves this guest cluster\'s load balancers (network "default/vlan100", project "c-hh001/p-hh001dflt", namespace "default", guest cluster "rke2-guest"). Harvester takes the network from the guest cluster\'s VMs and the project from their namespace on Harvester, not from the Service.');
     // The pools are one click away: opening the page reads only the events more than before.
     expect(wrapper.find('[data-testid="lb-host-pools"]').exists()).toBe(false);
     await wrapper.find('[data-testid="lb-host-show-pools"]').trigger('click');
     await flushPromises();
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('pool-rke2-guest');
-    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not this one');
+    expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not "default/vlan100", the network of the guest cluster\'s VMs');
   });
 
   // Bench budget: the page before read the host lookup and the host load balancer; now the events come on top.
   it('costs one request more than before on opening: the events', async() => {
-    const { requests } = await show('default/no-pool');
+    const { requests } = await show('default/network-changed');
 
     expect(requests.map((r) => r.path)).toEqual([
       '/k8s/clusters/c-m-rke2g001/v1/events/default',
@@ -94,6 +127,13 @@ describe('why is my load balancer Pending', () => {
     expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('192.168.100.50');
     expect(wrapper.find('[data-testid="lb-pending-reason"]').exists()).toBe(false);
     expect(requests.filter((r) => r.path.includes('c-hh001'))).toEqual([]);
+  });
+
+  it('says a DHCP Service is Active with kube-vip\'s lease', async() => {
+    const { wrapper } = await show('default/web-dhcp');
+
+    expect(wrapper.find('[data-testid="lb-pending-address"]').text()).toBe('192.168.100.200');
+    expect(wrapper.find('[data-testid="lb-pending-reason"]').exists()).toBe(false);
   });
 
   it('speaks Simplified Chinese and keeps the cluster\'s own message verbatim beside it', async() => {

@@ -11,10 +11,10 @@ const wrap = (err: string) => `Error syncing load balancer: failed to ensure loa
 
 describe('explainMessage', () => {
   it.each([
-    // R-EV-1 load-balancer-harvester v0.4+ `selectIPPool` ("%w with requirement %+v"), through provider v0.2.2+ `waitForIP`
-    ['noMatchingPool', `update load balancer IP of service ${ SVC } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: pool, message: no matched IPPool with requirement &{Network:default/vlan100 Project: Namespace:default Cluster:rke2-guest}`,
+    // R-EV-1 load-balancer-harvester v1.8.2 `selectIPPool` ("%w with requirement %+v"), through provider v0.2.7 `waitForIP`
+    ['noMatchingPool', `update load balancer IP of service ${ SVC } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: pool, message: no matched IPPool with requirement &{Network:default/vlan100 Project:c-hh001/p-hh001dflt Namespace:default Cluster:rke2-guest}`,
       {
-        network: 'default/vlan100', project: '', namespace: 'default', cluster: 'rke2-guest'
+        network: 'default/vlan100', project: 'c-hh001/p-hh001dflt', namespace: 'default', cluster: 'rke2-guest'
       }],
     // R-EV-1 load-balancer-harvester v0.2/v0.3 wording
     ['noMatchingPool', 'no matching IP pool with requirement &{Network: Project:p-1 Namespace:default Cluster:c}', {
@@ -32,9 +32,9 @@ describe('explainMessage', () => {
     ['mappingMalformed', 'invalid interface-nad-mapping in ConfigMap kube-system/harvester-nad-mapping: unexpected end of JSON input', {}],
     // R-EV-6 provider v0.2.7 `checkNetworkChanged`
     ['networkChanged', `network annotation of service ${ SVC } is not same as the load balancer default/lb, service: 'default/vlan200', lb: 'default/vlan100'`, { now: 'default/vlan200', was: 'default/vlan100' }],
-    // R-EV-7 load-balancer-harvester webhook `checkGuestClusterIsOnRemove`, through `createOrUpdateLoadBalancer`
-    ['noRunningVm', 'create or update lb default/lb failed, error: admission webhook "x" denied the request: create loadbalancer default/lb failed with guest cluster check: it has no running vm', {}],
-    ['clusterRemoving', 'create loadbalancer default/lb failed with guest cluster check: the vm default/vm1 shows guest cluster is on remove', {}],
+    // R-EV-7 load-balancer-harvester v1.8.2 webhook `checkGuestClusterIsOnRemove`, as the API server words the denial, through `createOrUpdateLoadBalancer`
+    ['clusterRemoving', 'create or update lb default/lb failed, error: admission webhook "validator.harvester-system.harvester-load-balancer-webhook" denied the request: Internal error occurred: create loadbalancer default/lb failed with guest cluster check: the vm default/rke2-guest-pool1-a shows guest cluster rke2-guest is being removed',
+      { vm: 'default/rke2-guest-pool1-a', cluster: 'rke2-guest' }],
     // R-EV-8 provider `getPrimaryService`
     ['primaryFormat', 'invalid service name web', { primary: 'web' }],
     ['primaryNotFound', 'get service default/gone failed: service "gone" not found', { primary: 'default/gone' }],
@@ -46,8 +46,8 @@ describe('explainMessage', () => {
     ['healthCheckValue', 'extract health check failed, error: get annotationsValue failed, key: cloudprovider.harvesterhci.io/healthcheck-periodseconds, err: strconv.Atoi: parsing "x": invalid syntax', { key: 'cloudprovider.harvesterhci.io/healthcheck-periodseconds' }],
     // R-EV-11 load-balancer-harvester webhook `checkIPAM`
     ['ipamChanged', "update loadbalancer default/lb failed: can't change the IPAM from pool to dhcp", { from: 'pool', to: 'dhcp' }],
-    // R-EV-12 provider v0.2.2+ `waitForIP` with a DHCP load balancer
-    ['timeoutDhcp', `update load balancer IP of service ${ SVC } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: dhcp, message: `, {}],
+    // R-EV-12 a DHCP load balancer times out only when Harvester's controller did not act (lb v1.8.2 gives 0.0.0.0 at once)
+    ['timeout', `update load balancer IP of service ${ SVC } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: dhcp, message: `, {}],
     // R-EV-13 provider v0.2.0 `waitForIP`, v0.1.5 `EnsureLoadBalancer`
     ['timeout', 'update load balancer IP of service default/web failed, error: timeout waiting for IP address', {}],
     ['timeout', 'wait ip timeout', {}],

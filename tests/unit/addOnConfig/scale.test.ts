@@ -72,8 +72,8 @@ describe('Add-on Config tab with 5,000 Services in the cluster', () => {
     expect(values).toContain('ns-0/lb-0');
     expect(values).not.toContain('ns-1/lb-1');
     expect(values).not.toContain('ns-19/lb-19');
-    // The 500 with an address (every other one) and the demo's default/web-pool.
-    expect(values).toHaveLength(501);
+    // The 500 with an address (every other one) and the demo's default/web-pool and default/web-dhcp.
+    expect(values).toHaveLength(502);
     // lb-0 has port 80, as the new Service: the provider would refuse it.
     const lb0 = options[values.indexOf('ns-0/lb-0')];
 

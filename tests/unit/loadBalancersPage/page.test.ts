@@ -23,9 +23,14 @@ describe('Load Balancers page', () => {
 
     expect(rows.length).toBeGreaterThanOrEqual(6);
     expect(rowText(wrapper, 'web-pool')).toContain('192.168.100.50');
-    // web-pool is on vlan200, the network of pool-rke2-guest, which is scoped to rke2-guest: "from pool" and "why" agree.
+    // web-pool names vlan200, but its load balancer is on the guest VMs' network (vlan100, the webhook's), which
+    // pool-rke2-guest serves for rke2-guest: "from pool" and "why" agree.
     expect(rowText(wrapper, 'web-pool')).toContain('pool-rke2-guest — network and scope match');
-    expect(rowText(wrapper, 'no-pool')).toContain('No matching IP pool');
+    // DHCP: kube-vip's lease, no pool.
+    expect(rowText(wrapper, 'web-dhcp')).toContain('192.168.100.200');
+    expect(rowText(wrapper, 'web-dhcp')).toContain('— (DHCP)');
+    expect(rowText(wrapper, 'other-network')).toContain('Network not in the NAD mapping');
+    expect(rowText(wrapper, 'network-changed')).toContain('Network changed after creation');
     // A primary names the Services sharing its IP, with the ports each holds.
     expect(rowText(wrapper, 'web-pool')).toMatch(/Primary: default\/port-taken \(80\/UDP\), default\/web-shared \(8080\/TCP\) share its IP/);
     expect(rowText(wrapper, 'web-shared')).toContain('Shares the IP of default/web-pool');
@@ -35,7 +40,7 @@ describe('Load Balancers page', () => {
     const { wrapper } = await mountDemo(LoadBalancersPage, RKE2_GUEST.id, 'zh-hans');
 
     expect(wrapper.find('h1').text()).toBe('Harvester 负载均衡器');
-    expect(rowText(wrapper, 'no-pool')).toContain('等待中');
+    expect(rowText(wrapper, 'other-network')).toContain('等待中');
   });
 
   it('tells a cluster not on Harvester so, without listing anything', async() => {
@@ -63,7 +68,7 @@ describe('Load Balancers page at 5,000 LoadBalancer Services', () => {
 
     expect(wrapper.findAll('tbody tr')).toHaveLength(100);
     // The host's LoadBalancers of this page only, and each row's pool from its LoadBalancer.
-    expect(wrapper.find('[data-testid="lb-row-scale-lb-lb-00000"] [data-testid="lb-row-pool"]').text()).toContain('scale-pool-vlan100');
+    expect(wrapper.find('[data-testid="lb-row-scale-lb-lb-00000"] [data-testid="lb-row-pool"]').text()).toContain('pool-rke2-guest — network and scope match');
     expect(wrapper.find('[data-testid="lb-page-pager"]').text()).toMatch(/of 51 \(50\d\d Services\)/);
     expect(total).toBeLessThan(100 * 1024);
     // eslint-disable-next-line no-console

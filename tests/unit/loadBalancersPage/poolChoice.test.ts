@@ -74,6 +74,16 @@ describe('why this pool', () => {
     expect(choosePool(pools, lb(onVlan.metadata.annotations, { workloadType: 'vm' }))).toEqual({ pool: null, rule: 'none' });
   });
 
+  // R-POOL-0: the requirement is what the webhook wrote (the guest VMs' network); the Service's own network, kept in
+  // `cloudprovider.harvesterhci.io/lb-network`, picks no pool (load-balancer-harvester v1.8.2 mutator.go findNetwork).
+  it('chooses on the webhook\'s network, never on the one the Service named', () => {
+    const pools = [pool('on-vlan200', { network: 'default/vlan200', scope: [ALL] }), pool('on-vlan100', { network: 'default/vlan100', scope: [ALL] })];
+    const asked200 = lb({ ...onVlan.metadata.annotations, 'cloudprovider.harvesterhci.io/lb-network': 'default/vlan200' });
+
+    expect(choosePool(pools, asked200)).toEqual({ pool: 'on-vlan100', rule: 'exact' });
+    expect(matchPoolsWithRule(pools, asked200).find((v) => v.name === 'on-vlan200')?.mismatches).toEqual(['network']);
+  });
+
   // The Service detail page's "IP pools that could serve it" list marks the chosen pool with the same rule.
   it('marks the chosen pool of the pool list with its rule', () => {
     const pools = [pool('vlan100', { network: 'default/vlan100', scope: [ALL] }), pool('global', { network: '', scope: [ALL] }, true)];

@@ -42,10 +42,10 @@ describe('Harvester integration overview page', () => {
     expect(section(wrapper, 'overview-rbac-yaml').text()).toContain('name: "rke2-guest"\n    namespace: "default"');
 
     // Load balancers by state, each Pending one with its cause and a link to its Service.
-    expect(section(wrapper, 'overview-lb-counts').text()).toBe('2 allocated, 7 Pending');
+    expect(section(wrapper, 'overview-lb-counts').text()).toBe('3 allocated, 4 Pending');
     const rows = section(wrapper, 'overview-pending').findAll('tbody tr');
 
-    expect(rows.map((r: any) => r.text())).toContain('default/no-poolNo matching IP pool');
+    expect(rows.map((r: any) => r.text())).toContain('default/other-networkNetwork not in the NAD mapping');
     expect(rows[0].findComponent(RouterLinkStub).props('to')).toEqual({
       name:   'c-cluster-product-resource-namespace-id',
       params: {
@@ -70,7 +70,7 @@ describe('Harvester integration overview page', () => {
     const { wrapper } = await mountDemo(OverviewPage, RKE2_GUEST.id, 'zh-hans');
 
     expect(wrapper.find('h1').text()).toBe('Harvester 集成');
-    expect(section(wrapper, 'overview-lb-counts').text()).toBe('2 个已分配，7 个 Pending');
+    expect(section(wrapper, 'overview-lb-counts').text()).toBe('3 个已分配，4 个 Pending');
     expect(section(wrapper, 'overview-component-cloudProvider').text()).toContain('已安装，版本 0.2.7');
   });
 
@@ -91,7 +91,7 @@ describe('Harvester integration card', () => {
       'Harvester cloud provider: Installed, version 0.2.7',
       'Harvester CSI driver: Installed, version 0.2.4',
     ]);
-    expect(wrapper.text()).toContain('2 allocated, 7 Pending');
+    expect(wrapper.text()).toContain('3 allocated, 4 Pending');
     expect(wrapper.findComponent(RouterLinkStub).props('to')).toEqual({ name: 'c-cluster-explorer-harvester-integration', params: { cluster: RKE2_GUEST.id, product: 'explorer' } });
     expect(before).toBeGreaterThan(0);
     const mine = state.requests.filter((r) => /harvester-cloud-provider|harvester-csi-driver|services/.test(`${ r.path }`));

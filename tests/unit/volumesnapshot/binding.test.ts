@@ -35,7 +35,8 @@ describe('R-VSN-14 binding progress of a restored PVC', () => {
   });
 
   it('the latest event tells; of the same second a failure outranks progress, and keeps the driver\'s words', () => {
-    const failed = 'failed to provision volume with StorageClass "harvester": rpc error: code = InvalidArgument desc = Creating RWX volumes from snapshots is not supported';
+    // external-provisioner v6's words for an InvalidArgument answer of the driver (tests/fixtures/harvester-messages).
+    const failed = 'Volume provisioning failed with infeasible error. Retries will be delayed. rpc error: code = InvalidArgument desc = Creating RWX volumes from snapshots is not supported';
 
     expect(pendingReason([
       event('WaitForFirstConsumer', '2026-01-01T00:00:00Z'),
