@@ -1,8 +1,7 @@
 /**
  * The objects of a real stack cluster as its kube-apiserver stores them, addressed by Steve's type names (`service`,
  * `apps.deployment`, `snapshot.storage.k8s.io.volumesnapshotclass`): what a flow asserts is read here, not through
- * the server under test. And a snapshot of the kinds the flows change, to put a cluster back between tests
- * without restarting what is connected to it (Rancher's agents).
+ * the server under test.
  */
 import { KubeTarget, kubeExpect, kubeRequest } from '../../../stack/src/kubeClient';
 import type { KubeObject } from '../../../simulator/steve/types';
@@ -69,72 +68,4 @@ export async function kubeObjects(t: KubeTarget, type: string): Promise<KubeObje
   const r = await kubeExpect(t, 'GET', pathOf(await resourceOf(t, type)), undefined, [200]);
 
   return r.body.items;
-}
-
-/** What a test may change and the reset puts back; objects the controllers own (status, cluster IPs) are kept. */
-export const RESET_TYPES = ['service', 'storage.k8s.io.storageclass', 'snapshot.storage.k8s.io.volumesnapshotclass'];
-
-function idOf(o: KubeObject): string {
-  return o.metadata.namespace ? `${ o.metadata.namespace }/${ o.metadata.name }` : o.metadata.name;
-}
-
-export type Snapshot = Map<string, Map<string, KubeObject>>;
-
-/** As JSON, to keep one baseline per Rancher start (stack/src/rancher/state.ts baselineFile). */
-export function snapshotToJson(s: Snapshot): Record<string, Record<string, KubeObject>> {
-  return Object.fromEntries([...s].map(([type, m]) => [type, Object.fromEntries(m)]));
-}
-
-export function snapshotFromJson(j: Record<string, Record<string, KubeObject>>): Snapshot {
-  return new Map(Object.entries(j).map(([type, m]) => [type, new Map(Object.entries(m))]));
-}
-
-export async function snapshot(t: KubeTarget): Promise<Snapshot> {
-  const out: Snapshot = new Map();
-
-  for (const type of RESET_TYPES) {
-    out.set(type, new Map((await kubeObjects(t, type)).map((o) => [idOf(o), o])));
-  }
-
-  return out;
-}
-
-const SETTABLE = (o: any) => JSON.stringify([o.metadata.labels || {}, o.metadata.annotations || {}, {
-  ...o, metadata: undefined, status: undefined
-}]);
-
-/** Deletes what was made since the snapshot and puts back labels, annotations and spec of what was changed. */
-export async function restore(t: KubeTarget, snap: Snapshot): Promise<void> {
-  for (const [type, before] of snap) {
-    const r = await resourceOf(t, type);
-
-    for (const now of await kubeObjects(t, type)) {
-      const id = idOf(now);
-      const was = before.get(id);
-
-      if (!was) {
-        await kubeRequest(t, 'DELETE', pathOf(r, id));
-      } else if (SETTABLE(was) !== SETTABLE(withImmutable(was, now))) {
-        const back = withImmutable(was, now);
-
-        await kubeExpect(t, 'PUT', pathOf(r, id), { ...back, metadata: { ...was.metadata, resourceVersion: now.metadata.resourceVersion } }, [200]);
-      }
-    }
-  }
-}
-
-/** A Service's cluster IPs and node ports are the API server's: the object put back keeps the current ones. */
-function withImmutable(was: any, now: any): any {
-  if (!was.spec || !now.spec) {
-    return was;
-  }
-
-  return {
-    ...was,
-    spec: {
-      ...was.spec,
-      ...(now.spec.clusterIP ? { clusterIP: now.spec.clusterIP, clusterIPs: now.spec.clusterIPs } : {}),
-      ...(now.spec.ports && was.spec.ports ? { ports: was.spec.ports.map((p: any, i: number) => ({ ...p, ...(now.spec.ports[i]?.nodePort ? { nodePort: now.spec.ports[i].nodePort } : {}) })) } : {}),
-    },
-  };
 }

@@ -3,41 +3,35 @@
  * that version (stack/src/rancher; started by scripts/test-rancher.sh, joined here, started here when a project
  * runs alone), the dashboard Rancher serves at its server-url, and the real kube-apiservers of rke2-guest and
  * harvester-host for what the flows check. Scenes are set through Rancher's cluster proxy as the admin. The reset
- * puts the kinds the flows change back as they were when the worker started (kubeObjects.ts): Rancher and its agents
- * stay connected, so nothing is restarted between tests.
+ * is the real mode's (stack/src/baseline.ts) to the clusters as they were once Rancher had started: Rancher and its
+ * agents stay connected, so nothing is restarted between tests.
  */
 import fs from 'node:fs';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { Baseline, captureBaseline, resetToBaseline } from '../../../stack/src/baseline';
 import { KubeTarget } from '../../../stack/src/kubeClient';
-import { kubeTarget, startStack } from '../../../stack/src/stack';
+import { kubeTarget, StackInfo, startStack } from '../../../stack/src/stack';
 import { rancherRequest } from '../../../stack/src/rancher/rancherApi';
 import { baselineFile, rancherAdminToken } from '../../../stack/src/rancher/state';
 import { rancherVersion } from '../../../stack/src/rancher/versions';
 import { CompatBackend } from '../backend';
-import {
-  kubeObject, kubeObjects, restore, snapshot, Snapshot, snapshotFromJson, snapshotToJson
-} from './kubeObjects';
+import { kubeObject, kubeObjects } from './kubeObjects';
 
 /**
  * The clusters as they were when Rancher had just started (taken by the first worker after a start, kept in the run
- * directory): what a reset goes back to, whatever an earlier run of the flows left.
+ * directory; stack/src/rancher/start.ts removes it): what a reset goes back to, whatever an earlier run left.
  */
-async function baseline(target: (cluster: string) => KubeTarget): Promise<Map<string, Snapshot>> {
+async function baseline(stack: StackInfo): Promise<Baseline> {
   const file = baselineFile();
 
   if (fs.existsSync(file)) {
-    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
-
-    return new Map(Object.entries(j).map(([id, s]) => [id, snapshotFromJson(s as any)]));
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
   }
-  const snaps = new Map<string, Snapshot>();
+  const b = await captureBaseline(stack);
 
-  for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {
-    snaps.set(id, await snapshot(target(id)));
-  }
-  fs.writeFileSync(file, JSON.stringify(Object.fromEntries([...snaps].map(([id, s]) => [id, snapshotToJson(s)]))), { mode: 0o600 });
+  fs.writeFileSync(file, JSON.stringify(b), { mode: 0o600 });
 
-  return snaps;
+  return b;
 }
 
 export async function startRancherBackend(version: string): Promise<CompatBackend> {
@@ -54,7 +48,7 @@ export async function startRancherBackend(version: string): Promise<CompatBacken
 
     return kubeTarget(stack, key);
   };
-  const snaps = await baseline(target);
+  const snap = await baseline(stack);
   const proxy = async(method: string, path: string, body?: unknown) => {
     const r = await rancherRequest(method, path, token, body);
 
@@ -90,9 +84,7 @@ export async function startRancherBackend(version: string): Promise<CompatBacken
       if (!installed) {
         throw new Error('uninstalling the extension from Rancher between tests is not done here: the flow must skip on this backend');
       }
-      for (const [id, snap] of snaps) {
-        await restore(target(id), snap);
-      }
+      await resetToBaseline(stack, snap);
     },
     async close() {
       // The stack and Rancher stay up for the next project or run; scripts/test-rancher.sh stops them.
