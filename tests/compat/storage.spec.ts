@@ -14,7 +14,10 @@ test('the VolumeSnapshotClass page creates a backup class, and the StorageClass 
   await page.goto(`${ sim.dashboard }${ paths.snapshotClassNew(RKE2_GUEST.id) }`, { waitUntil: 'commit' });
   await page.locator(SEL.snapshotClass.name).fill('compat-backup', { timeout: 3 * STEP_MS });
   await page.locator(SEL.snapshotClass.type('backup')).click();
-  await expect(page.locator(SEL.snapshotClass.warning)).toContainText('backups need 0.2.8 or later');
+  if (sim.simulated) {
+    // The simulator's guest runs CSI driver 0.2.4; the stack's runs 0.2.9 (../shared/harvester), which backs up.
+    await expect(page.locator(SEL.snapshotClass.warning)).toContainText('backups need 0.2.8 or later');
+  }
   await page.locator(SEL.snapshotClass.save).click();
   await expect.poll(async() => (await sim.client.object(RKE2_GUEST.id, TYPE, 'compat-backup') as any)?.parameters, { timeout: STEP_MS }).toEqual({ type: 'backup' });
 

@@ -9,17 +9,17 @@ import path from 'node:path';
 import { RANCHER_VERSIONS, SHARED_RANCHER } from '../../../stack/src/rancher/versions';
 import { rancherBuilds } from '../builds';
 
-export function serverProjects(): { name: string; testDir: string; testIgnore: string; timeout: number; use: { server: string } }[] {
+export function serverProjects(): { name: string; testDir: string; timeout: number; use: { server: string } }[] {
   const uis = new Set(rancherBuilds().map((b) => b.version));
 
   return Object.entries(RANCHER_VERSIONS)
     .filter(([key, v]) => uis.has(v.ui) && fs.existsSync(path.join(SHARED_RANCHER, `${ v.archive }.tar.gz`)))
     .map(([key]) => ({
-      name:       `rancher-${ key }-server`,
-      testDir:    'tests/compat',
-      testIgnore: '**/real/**',
+      name:    `rancher-${ key }-server`,
+      // Every flow: the version projects' and the real stack's (tests/compat/real: Harvester's controllers).
+      testDir: 'tests/compat',
       // Rancher's dashboard loads its whole store through the cluster proxy and the agent on each full page load.
-      timeout:    300000,
-      use:        { server: key },
+      timeout: 300000,
+      use:     { server: key },
     }));
 }
