@@ -55,7 +55,6 @@ function privateDir(...parts: string[]): string {
   return dir;
 }
 
-/** Starts Rancher; what it starts goes into `started` at once, so a caller stops it all when a later step fails. */
 /**
  * The dashboard build as Rancher's image lays it out (/usr/share/rancher/ui-dashboard): index.html at the top and
  * the build under dashboard/, which is where Rancher looks up /dashboard/js/… (steve's ui handler joins the path).
@@ -65,13 +64,19 @@ function dashboardDir(v: RancherVersion): string {
   const build = path.join(RANCHER_UI_ROOT, v.ui);
 
   for (const [name, target] of [['index.html', path.join(build, 'index.html')], ['dashboard', build]]) {
-    fs.rmSync(path.join(dir, name), { force: true, recursive: false });
-    fs.symlinkSync(target, path.join(dir, name));
+    const link = path.join(dir, name);
+
+    // A link of an earlier start: unlinked, never followed (rmSync would refuse the folder it points to).
+    if (fs.lstatSync(link, { throwIfNoEntry: false })) {
+      fs.unlinkSync(link);
+    }
+    fs.symlinkSync(target, link);
   }
 
   return dir;
 }
 
+/** Starts Rancher; what it starts goes into `started` at once, so a caller stops it all when a later step fails. */
 export async function startRancherServer(v: RancherVersion, local: KubeTarget, started: Started[], log: (l: string) => void): Promise<void> {
   const sa = { namespace: 'cattle-system', name: 'rancher' };
   const kubeconfig = await serviceAccountKubeconfig(local, sa, 'rancher.kubeconfig');
