@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StackCluster } from '../config';
 import { apiserverCaFile } from '../controllerManager';
-import { KubeTarget, kubeExpect } from '../kubeClient';
+import { KubeTarget, kubeExpect, kubeRequest } from '../kubeClient';
 import { bridgeIntoNetns, createNetns } from '../netns';
 import { RUN_DIR } from '../paths';
 import { startAsPod } from '../podEnv';
@@ -33,6 +33,23 @@ export async function agentDeployment(cluster: KubeTarget): Promise<any> {
   const d = await kubeExpect(cluster, 'GET', `/apis/apps/v1/namespaces/${ NS }/deployments/cattle-cluster-agent`, undefined, [200]);
 
   return d.body;
+}
+
+/**
+ * The Secrets a Pod of this template mounts that the cluster does not hold yet: a kubelet keeps such a Pod in
+ * ContainerCreating (and a rolling update keeps the old Pod serving) until they exist.
+ */
+export async function missingSecrets(cluster: KubeTarget, spec: any): Promise<string[]> {
+  const names: string[] = (spec.volumes || []).map((v: any) => v.secret?.secretName).filter(Boolean);
+  const missing: string[] = [];
+
+  for (const name of names) {
+    if ((await kubeRequest(cluster, 'GET', `/api/v1/namespaces/${ NS }/secrets/${ name }`)).status === 404) {
+      missing.push(name);
+    }
+  }
+
+  return missing;
 }
 
 /** The Secret volume's keys as files (mode 0400, as `defaultMode: 320` gives them). */

@@ -15,7 +15,7 @@ import { apiUrl, CLUSTERS } from '../config';
 import { deleteNetns } from '../netns';
 import { RUN_DIR } from '../paths';
 import { isAlive, Started, stopPids } from '../processes';
-import { agentDeployment, agentNetwork, startAgentPod } from './agent';
+import { agentDeployment, agentNetwork, missingSecrets, startAgentPod } from './agent';
 import { agentNetns } from './state';
 import { rancherVersion } from './versions';
 
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const network = agentNetwork(c);
   let pod: { hash: string; started: Started } | null = null;
   let backoffMs = 1000;
+  let waitingFor = '';
 
   process.on('SIGTERM', async() => {
     await stopPids([pod?.started.child.pid, ...network.map((s) => s.child.pid)].filter(Boolean) as number[]);
@@ -46,7 +47,17 @@ async function main(): Promise<void> {
       const hash = crypto.createHash('sha256').update(JSON.stringify(d.spec.template)).digest('hex');
       const running = !!pod && isAlive(pod.started.child.pid as number);
 
-      if (!pod || pod.hash !== hash || !running) {
+      const missing = !pod || pod.hash !== hash || !running ? await missingSecrets(target, d.spec.template.spec) : [];
+
+      if (missing.length) {
+        // Rancher writes the new credential Secret through the agent's tunnel after changing the Deployment: the
+        // old Pod keeps running (and connected) until it is there, as with a rolling update.
+        if (waitingFor !== missing.join()) {
+          log(`the new Pod waits for Secret ${ missing.join(', ') } (generation ${ d.metadata.generation })`);
+        }
+        waitingFor = missing.join();
+      } else if (!pod || pod.hash !== hash || !running) {
+        waitingFor = '';
         if (pod && running) {
           log(`the Deployment's template changed (generation ${ d.metadata.generation }): a new Pod`);
           await stopPids([pod.started.child.pid as number]);
