@@ -24,7 +24,8 @@ test('the VolumeSnapshotClass page creates a backup class, and the StorageClass 
   await page.goto(`${ sim.dashboard }${ paths.storageClassCreate(RKE2_GUEST.id) }`, { waitUntil: 'commit' });
   await page.locator(SEL.storage.provisioner).click({ timeout: 3 * STEP_MS });
   await page.locator(SEL.dropdown.options).filter({ hasText: /Harvester \(CSI\)/ }).first().click();
+  // The host's classes are read through Rancher's proxy: the default class's RWX notice says they are in.
+  await expect(page.locator(SEL.storage.rwxSupport)).toContainText('cannot serve ReadWriteMany', { timeout: STEP_MS });
   await page.locator(SEL.storage.hostClass).click({ timeout: STEP_MS });
   await expect(page.locator(SEL.dropdown.options).filter({ hasText: new RegExp(`^\\s*${ HOST_STORAGE_CLASSES.rwx } .*RWX`) })).toHaveCount(1);
-  await expect(page.locator(SEL.storage.rwxSupport)).toContainText('cannot serve ReadWriteMany');
 });
