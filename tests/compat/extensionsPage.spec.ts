@@ -109,3 +109,10 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });
 });
+
+test('Extensions → Installed lists the extension as installed (on Rancher\'s own server: by the stack\'s helm install)', async({ adminPage: page, sim }, testInfo) => {
+  test.skip(!sim.stack && !runsEveryFlow(testInfo.project.name), 'runs in the newest Rancher build (and rancher-next), and on Rancher\'s own server');
+  await openExtensionsTab(page, sim.dashboard, 'installed');
+  await expect(extensionCard(page, EXTENSION)).toBeVisible({ timeout: STEP_MS });
+  expect(await lbModeColumns(page, sim), 'the extension\'s LB Mode column in the guest\'s Services list').toBe(1);
+});

@@ -6,6 +6,8 @@ import { CompatBackend } from './backend';
 import { expect } from './fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
+/** What Rancher's agent writes on a Service with an address (its endpoints controller). */
+const PUBLIC_ENDPOINTS = 'field.cattle.io/publicEndpoints';
 
 /** A full page load of a dashboard path, done when `ready` shows (the whole dashboard boots first). */
 export async function openPage(page: Page, dashboard: string, pathname: string, ready: string): Promise<void> {
@@ -125,6 +127,15 @@ export async function expectSaved(sim: CompatBackend, written: any, cluster: str
  * its annotations stop changing, so a page opened next loads what a user would find.
  */
 export async function settled(sim: CompatBackend, cluster: string, id: string): Promise<Record<string, string>> {
+  if (sim.kind === 'rancher') {
+    // Rancher's agent annotates a Service with an address with its public endpoints (field.cattle.io/publicEndpoints)
+    // a moment after the address: that is what the Service holds from then on.
+    await expect.poll(async() => {
+      const svc = await sim.client.object(cluster, 'service', id) as any;
+
+      return !svc?.status?.loadBalancer?.ingress?.length || !!svc.metadata.annotations?.[PUBLIC_ENDPOINTS];
+    }, { message: `Rancher's agent annotates ${ id } with its public endpoints`, timeout: STEP_MS }).toBe(true);
+  }
   let last = JSON.stringify(await storedAnnotations(sim, cluster, id));
 
   for (let i = 0; sim.kind !== 'simulator' && i < 15; i++) {
