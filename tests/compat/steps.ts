@@ -92,7 +92,8 @@ export async function openServiceEdit(page: Page, dashboard: string, cluster: st
 export async function saveAndLeave(page: Page): Promise<any> {
   const writes: any[] = [];
   const onRequest = (r: Request) => {
-    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/v1\/[^?]+/.test(new URL(r.url()).pathname)) {
+    // The Service's own create or update through Steve (not the user's preferences or other writes meanwhile).
+    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/v1\/services(\/|$)/.test(new URL(r.url()).pathname)) {
       writes.push(r.postDataJSON());
     }
   };
