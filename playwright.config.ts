@@ -10,6 +10,7 @@ import { defineConfig } from '@playwright/test';
 import type { CompatOptions, CompatTestOptions } from './tests/compat/fixtures';
 import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
 import { nextBuild, rancherBuilds } from './tests/compat/builds';
+import { serverProjects } from './tests/compat/server/projects';
 
 export default defineConfig<CompatTestOptions, CompatOptions>({
   outputDir:     'test-results/artifacts',
@@ -51,5 +52,7 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
       timeout: 300000,
       use:     { rancherUiDir: dir, real: true },
     })),
+    // Rancher's own server (stack/src/rancher), one project per version: npm run test:rancher.
+    ...serverProjects(),
   ],
 });

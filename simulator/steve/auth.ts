@@ -36,7 +36,11 @@ export function authenticate(state: SimState, req: SimRequest): SimUser | null {
   const bearer = authz.match(/^Bearer\s+(.+)$/i)?.[1];
 
   if (bearer) {
-    return Object.values(USERS).find((u) => u.token === bearer) || null;
+    // The demo users' API tokens, or the token a JSON login answered (`token-session:<session>`), as Rancher's
+    // login token is a Bearer token too.
+    const fromLogin = /^token-session:(.+)$/.exec(bearer)?.[1];
+
+    return fromLogin ? userByName(state.sessions[fromLogin] || '') || null : Object.values(USERS).find((u) => u.token === bearer) || null;
   }
   const session = cookies(req)[SESSION_COOKIE];
   const name = session ? state.sessions[session] : undefined;

@@ -77,7 +77,7 @@ export function principalOf(ctx: { origin: string }, user: SimUser, me: boolean)
     baseType:      'principal',
     name:          user.displayName,
     loginName:     user.name,
-    displayName:   user.displayName,
+    creatorId:     null,
     me,
     memberOf:      false,
     principalType: 'user',
@@ -88,16 +88,20 @@ export function principalOf(ctx: { origin: string }, user: SimUser, me: boolean)
 
 function normanUser(ctx: NormanCtx, user: SimUser): any {
   return {
-    id:           user.id,
-    type:         'user',
-    baseType:     'user',
-    name:         user.displayName,
-    username:     user.name,
-    enabled:      true,
-    me:           user.id === ctx.user.id,
-    principalIds: [principalId(user)],
-    links:        { self: `${ v3(ctx) }/users/${ user.id }` },
-    actions:      {},
+    id:                 user.id,
+    type:               'user',
+    baseType:           'user',
+    name:               user.displayName,
+    username:           user.name,
+    description:        '',
+    enabled:            true,
+    // The demo's passwords were set by an admin (Rancher: set at creation), none to change at the next login.
+    mustChangePassword: false,
+    created:            '2025-01-01T00:00:00Z',
+    me:                 user.id === ctx.user.id,
+    principalIds:       [principalId(user)],
+    links:              { self: `${ v3(ctx) }/users/${ user.id }` },
+    actions:            {},
   };
 }
 
@@ -110,7 +114,8 @@ function normanCluster(ctx: NormanCtx, c: KubeObject): any {
     state:    'active',
     driver:   c.status?.driver,
     provider: c.status?.provider,
-    labels:   c.metadata.labels || {},
+    // Norman leaves an empty map out.
+    ...(Object.keys(c.metadata.labels || {}).length ? { labels: c.metadata.labels } : {}),
     links:    { self: `${ v3(ctx) }/clusters/${ c.metadata.name }` },
     actions:  {},
   };
@@ -137,7 +142,19 @@ function normanSchemas(ctx: NormanCtx): any[] {
 
 function normanSettings(ctx: NormanCtx): any[] {
   return listObjects(ctx.state, 'local', 'management.cattle.io.setting').map((s) => ({
-    id: s.metadata.name, type: 'setting', baseType: 'setting', name: s.metadata.name, value: s.value, default: s.default, links: { self: `${ v3(ctx) }/settings/${ s.metadata.name }` }
+    id:         s.metadata.name,
+    type:       'setting',
+    baseType:   'setting',
+    name:       s.metadata.name,
+    value:      s.value,
+    default:    s.default,
+    customized: !!s.customized,
+    source:     s.source || '',
+    created:    s.metadata.creationTimestamp,
+    createdTS:  Date.parse(s.metadata.creationTimestamp || '') || 0,
+    creatorId:  null,
+    uuid:       s.metadata.uid,
+    links:      { self: `${ v3(ctx) }/settings/${ s.metadata.name }` }
   }));
 }
 

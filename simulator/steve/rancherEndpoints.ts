@@ -54,11 +54,12 @@ function doLogin(state: SimState, body: any): SimResponse {
     };
   }
 
+  // Rancher's answer: the token's id, kind and expiry (16 h, auth-user-session-ttl-minutes), not its user.
   return {
     status: 201,
     headers,
     body:   {
-      type: 'token', token: `token-session:${ result.session }`, userId: result.user.id
+      id: 'token-session', type: 'token', baseType: 'token', token: `token-session:${ result.session }`, expiresAt: new Date(Date.now() + 960 * 60000).toISOString().replace(/\.\d+Z$/, 'Z')
     }
   };
 }

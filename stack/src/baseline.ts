@@ -14,7 +14,7 @@ import { waitHarvesterSettled } from './harvester/phase';
 type Obj = Record<string, any>;
 
 const KINDS: Record<ClusterKey, string[]> = {
-  guest: ['/api/v1/services', '/api/v1/persistentvolumeclaims', '/apis/snapshot.storage.k8s.io/v1/volumesnapshots'],
+  guest: ['/api/v1/services', '/api/v1/persistentvolumeclaims', '/apis/snapshot.storage.k8s.io/v1/volumesnapshots', '/apis/snapshot.storage.k8s.io/v1/volumesnapshotclasses'],
   host:  ['/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools'],
 };
 

@@ -6,11 +6,14 @@
  *   --stop    stop the stack this run directory started
  *   --status  say whether it runs, and where
  *   --build   only build the binaries
+ *   --rancher[=2.13]  also Rancher's server (2.15 by default) on a local cluster of its own, with the guest and
+ *             host imported into it and the extension installed (stack/src/rancher/start.ts)
  * Tokens stay in .tools/stack/run/secrets (mode 0600); nothing here prints them.
  */
 import { ensureBuilt } from './build';
 import { readStackInfo, StackInfo, startStack, stopStack } from './stack';
 import { RUN_DIR } from './paths';
+import { rancherMain } from './rancher/cli';
 
 function describe(info: StackInfo): string {
   const lines = Object.values(info.clusters).map((c) => `  ${ c.name } (${ c.clusterId }): kube-apiserver ${ c.api }, steve ${ c.steve }, kubeconfig ${ c.kubeconfig }`);
@@ -30,17 +33,20 @@ async function main(): Promise<void> {
     const info = readStackInfo();
 
     console.log(info ? `[stack] running since ${ info.startedAt }\n${ describe(info) }` : '[stack] not running');
+    await rancherMain(args);
 
     return;
   }
   if (args.includes('--build')) {
     ensureBuilt();
+    await rancherMain(args);
 
     return;
   }
   const info = await startStack({ fresh: args.includes('--fresh'), log: (l) => console.log(l) });
 
   console.log(`[stack] running\n${ describe(info) }\n[stack] stop with: npm run stack -- --stop`);
+  await rancherMain(args, info);
 }
 
 main().catch((e) => {

@@ -76,6 +76,14 @@ function bridgeSocket(ns: Netns, port: number): string {
  * namespace. Returns the processes (bridges first) for the stack to stop.
  */
 export function startInNetns(ns: Netns, ports: number[], name: string, program: string, args: string[], env: Record<string, string> = {}, cwd?: string): Started[] {
+  const bridges = bridgeIntoNetns(ns, ports, name);
+  const main = startProcess(name, 'ip', ['netns', 'exec', ns.name, 'env', ...Object.entries(env).map(([k, v]) => `${ k }=${ v }`), program, ...args], cwd);
+
+  return [...bridges, main];
+}
+
+/** Only the bridges of startInNetns, for a program started otherwise (as a Pod: stack/src/rancher/agent.ts). */
+export function bridgeIntoNetns(ns: Netns, ports: number[], name: string): Started[] {
   fs.mkdirSync(path.join(RUN_DIR, 'bridges'), { recursive: true, mode: 0o700 });
   const node = process.execPath;
   const bridge = path.join(__dirname, 'netBridge.ts');
@@ -83,7 +91,6 @@ export function startInNetns(ns: Netns, ports: number[], name: string, program: 
   const pairsIn = ports.flatMap((p) => [String(p), bridgeSocket(ns, p)]);
   const outside = startProcess(`${ name }-bridge-out`, node, [bridge, 'unix-to-tcp', ...pairsOut]);
   const inside = startProcess(`${ name }-bridge-in`, 'ip', ['netns', 'exec', ns.name, node, bridge, 'tcp-to-unix', ...pairsIn]);
-  const main = startProcess(name, 'ip', ['netns', 'exec', ns.name, 'env', ...Object.entries(env).map(([k, v]) => `${ k }=${ v }`), program, ...args], cwd);
 
-  return [outside, inside, main];
+  return [outside, inside];
 }

@@ -26,6 +26,8 @@ export interface PodIdentity {
   serviceAccount: ServiceAccountRef;
   caFile: string;
   apiPort: number;
+  /** A network namespace (netns.ts) to run in: entered first, while /run/netns is still the machine's. */
+  netns?: string;
 }
 
 /** Writes the Pod's ServiceAccount files (mode 0600) and starts `bin` as that Pod's container would run. */
@@ -38,7 +40,10 @@ export async function startAsPod(name: string, bin: string, args: string[], pod:
   fs.copyFileSync(pod.caFile, path.join(dir, 'ca.crt'));
   fs.writeFileSync(path.join(dir, 'namespace'), pod.serviceAccount.namespace, { mode: 0o600 });
 
-  return startProcess(name, 'unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', SCRIPT, name, bin, ...args], undefined, {
+  const inNetns = pod.netns ? ['ip', 'netns', 'exec', pod.netns] : [];
+  const [cmd, ...rest] = [...inNetns, 'unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', SCRIPT, name, bin, ...args];
+
+  return startProcess(name, cmd, rest, undefined, {
     ...env, POD_DIR: dir, KUBERNETES_SERVICE_HOST: '127.0.0.1', KUBERNETES_SERVICE_PORT: `${ pod.apiPort }`
   });
 }

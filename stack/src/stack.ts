@@ -24,6 +24,7 @@ import { webhookNetns } from './harvester/start';
 import { seedHistory } from './harvester/history';
 import { deleteNetns } from './netns';
 import { USERS } from '../../simulator/steve/users';
+import { stopRancher } from './rancher/state';
 
 export interface StackClusterInfo {
   clusterId: string;
@@ -198,6 +199,9 @@ async function waitSteveSynced(p: Started, c: StackCluster): Promise<void> {
 
 export async function stopStack(): Promise<boolean> {
   let info: StackInfo | null = null;
+
+  // Rancher (npm run stack -- --rancher) first: its agents are clients of the clusters below.
+  await stopRancher();
 
   try {
     info = JSON.parse(fs.readFileSync(STACK_FILE, 'utf8'));

@@ -23,6 +23,8 @@ import { login, USERS } from '../e2e/ui';
 import { StackInfo, startStack } from '../../stack/src/stack';
 import { captureBaseline, resetToBaseline } from '../../stack/src/baseline';
 import { backendsOf } from '../../simulator/real/fromStack';
+import { CompatBackend } from './backend';
+import { startRancherBackend } from './server/rancherBackend';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const EXTENSION = 'harvester-cloud-ui';
@@ -53,7 +55,9 @@ export function extensionBuildDir(): string {
   return dir;
 }
 
-export interface CompatSim {
+/** The simulator as a compat backend (./backend.ts): itself is what `simulated` gives. */
+export interface CompatSim extends CompatBackend {
+  kind: 'simulator' | 'real';
   /** The dashboard's base URL: http://127.0.0.1:<port>/dashboard */
   dashboard: string;
   client: SimClient;
@@ -104,13 +108,30 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
     ...(stack ? { real: backendsOf(stack) } : { controllers: CSI_ON_STEP }),
   });
 
-  return {
+  const sim: CompatSim = {
+    kind:           stack ? 'real' : 'simulator',
     dashboard:      `${ server.url }/dashboard`,
     client:         new SimClient(server.url),
     server,
     state,
     rancherVersion: version,
+    adminToken:     'token-demoadmin:demo',
+    async api(method, path, body) {
+      const res = await fetch(`${ server.url }${ path }`, {
+        method,
+        headers: {
+          authorization: 'Bearer token-demoadmin:demo', accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
     stack,
+    get simulated() {
+      return sim;
+    },
+    close: () => server.close(),
     async reset(installed = true) {
       if (stack) {
         // Back to the stack as it started (stack/src/baseline.ts); a fresh start only if that cannot be done.
@@ -128,6 +149,8 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
       }
     },
   };
+
+  return sim;
 }
 
 /** The option each `rancher-<version>` project sets in playwright.config.ts. */
@@ -135,6 +158,8 @@ export interface CompatOptions {
   rancherUiDir: string;
   /** `rancher-2.15-real`: rke2-guest and harvester-host are the real stack's (stack/), not simulated. */
   real: boolean;
+  /** `rancher-<version>-server`: Rancher's own server of that version (`2.15`, `2.13`) instead of the simulator. */
+  server: string;
 }
 
 /** Options a compat test may set with `test.use`. */
@@ -144,7 +169,8 @@ export interface CompatTestOptions {
 }
 
 interface WorkerFixtures extends CompatOptions {
-  sim: CompatSim;
+  /** The backend the flows run against (./backend.ts): the simulator, or Rancher's own server. */
+  sim: CompatBackend;
   /** One admin browser context per worker: the dashboard's 7 MB of scripts are downloaded and compiled once. */
   adminContext: BrowserContext;
 }
@@ -158,16 +184,18 @@ interface TestFixtures extends CompatTestOptions {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   rancherUiDir: ['', { option: true, scope: 'worker' }],
   real:         [false, { option: true, scope: 'worker' }],
+  server:       ['', { option: true, scope: 'worker' }],
 
-  sim: [async({ rancherUiDir, real }, use) => {
-    const sim = await startCompatSim(rancherUiDir, { real });
+  sim: [async({ rancherUiDir, real, server }, use) => {
+    const backend = server ? await startRancherBackend(server) : await startCompatSim(rancherUiDir, { real });
 
-    await use(sim);
-    await sim.server.close();
+    await use(backend);
+    await backend.close();
   }, { scope: 'worker' }],
 
   adminContext: [async({ browser, sim }, use) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    // Rancher's own server answers on HTTPS with its self-signed CA.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true });
 
     await login(await context.newPage(), sim.dashboard, USERS.admin);
     await use(context);
@@ -193,7 +221,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const contexts: BrowserContext[] = [];
 
     await use(async(user) => {
-      const context = await browser.newContext();
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
 
       contexts.push(context);

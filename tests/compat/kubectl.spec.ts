@@ -11,6 +11,7 @@ import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
 import { findKubectl } from '../kubectl/kubectl';
 import { runsEveryFlow } from './builds';
+import { needsSimulator } from './backend';
 import { expect, test } from './fixtures';
 import { expectOneAddOnConfig, openServiceEdit, saveAndLeave } from './steps';
 
@@ -31,13 +32,14 @@ const SERVICE = JSON.stringify({
 
 test('a Service created with kubectl, configured in the Add-on Config, reads back with kubectl', async({ adminPage: page, sim }, testInfo) => {
   test.skip(!runsEveryFlow(testInfo.project.name), 'runs in the newest Rancher build (and rancher-next) only');
+  test.skip(...needsSimulator(sim, 'kubectl against the simulator\'s Kubernetes API'));
   const kubectl = findKubectl();
 
   test.skip(!kubectl.path, kubectl.reason || 'no kubectl');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compat-kubectl-'));
   const kubeconfig = path.join(dir, 'kubeconfig');
 
-  fs.writeFileSync(kubeconfig, sim.server.kube?.kubeconfig() as string, { mode: 0o600 });
+  fs.writeFileSync(kubeconfig, sim.simulated?.server.kube?.kubeconfig() as string, { mode: 0o600 });
   const run = (args: string[], input?: string) => new Promise<string>((resolve, reject) => {
     const child = execFile(kubectl.path as string, ['--context', RKE2_GUEST.name, ...args], {
       env: {

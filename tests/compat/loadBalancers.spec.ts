@@ -20,8 +20,9 @@ test('the Load Balancers page: from the side menu, every LoadBalancer Service wi
 
   const text = async(name: string) => ((await page.locator(row(name)).textContent()) || '').replace(/\s+/g, ' ');
 
-  expect(await text(SERVICES.webPool)).toMatch(/Active.*192\.168\.100\.50.*pool-rke2-guest — network and scope match/);
-  expect(await text(SERVICES.pendingNetwork)).toMatch(/Pending.*Network not in the NAD mapping/);
+  // The pool's verdict follows the read of the Harvester host (through Rancher's proxy, a moment after the rows).
+  await expect.poll(() => text(SERVICES.webPool), { timeout: STEP_MS }).toMatch(/Active.*192\.168\.100\.50.*pool-rke2-guest — network and scope match/);
+  await expect.poll(() => text(SERVICES.pendingNetwork), { timeout: STEP_MS }).toMatch(/Pending.*Network not in the NAD mapping/);
   await expect(page.locator('[data-testid="lb-page-pager"]')).toContainText('Page 1 of 1');
 
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, 'Pending');

@@ -1,10 +1,13 @@
 /** Steps of the compatibility flows, as a user takes them in any Rancher version's dashboard. */
-import { Page } from '@playwright/test';
+import { Page, Request } from '@playwright/test';
 import { SEL } from '../e2e/selectors';
 import { choose, fillServiceBasics, paths, STEP_MS } from '../e2e/ui';
-import { CompatSim, expect } from './fixtures';
+import { CompatBackend } from './backend';
+import { expect } from './fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
+/** What Rancher's agent writes on a Service with an address (its endpoints controller). */
+const PUBLIC_ENDPOINTS = 'field.cattle.io/publicEndpoints';
 
 /** A full page load of a dashboard path, done when `ready` shows (the whole dashboard boots first). */
 export async function openPage(page: Page, dashboard: string, pathname: string, ready: string): Promise<void> {
@@ -17,10 +20,10 @@ export function providerKeys(annotations: Record<string, string> | undefined): R
   return Object.fromEntries(Object.entries(annotations || {}).filter(([k]) => k.startsWith(PROVIDER_PREFIX)).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export async function storedAnnotations(sim: CompatSim, cluster: string, id: string): Promise<Record<string, string>> {
+export async function storedAnnotations(sim: CompatBackend, cluster: string, id: string): Promise<Record<string, string>> {
   const svc = await sim.client.object(cluster, 'service', id);
 
-  expect(svc, `the simulator has no Service ${ id }`).toBeTruthy();
+  expect(svc, `the server holds no Service ${ id }`).toBeTruthy();
 
   return svc?.metadata.annotations || {};
 }
@@ -81,30 +84,88 @@ export async function openServiceEdit(page: Page, dashboard: string, cluster: st
   await page.locator(SEL.cru.save).waitFor({ state: 'visible', timeout: 3 * STEP_MS });
 }
 
-/** Saves and waits until the dashboard has left the form (it does so only when the save succeeded). */
-export async function saveAndLeave(page: Page): Promise<void> {
-  await page.locator(SEL.cru.save).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('/create') && !u.search.includes('mode=edit'), { timeout: STEP_MS });
+/**
+ * Saves and waits until the dashboard has left the form (it does so only when the save succeeded). Returns the body
+ * of the page's last write (POST or PUT through Steve): what the page saved, before any controller of the server
+ * (Rancher's agent, Harvester's cloud provider) adds its own annotations to the stored object.
+ */
+export async function saveAndLeave(page: Page): Promise<any> {
+  const writes: any[] = [];
+  const onRequest = (r: Request) => {
+    // The Service's own create or update through Steve (not the user's preferences or other writes meanwhile).
+    if ((r.method() === 'POST' || r.method() === 'PUT') && /\/v1\/services(\/|$)/.test(new URL(r.url()).pathname)) {
+      writes.push(r.postDataJSON());
+    }
+  };
+
+  page.on('request', onRequest);
+  try {
+    await page.locator(SEL.cru.save).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('/create') && !u.search.includes('mode=edit'), { timeout: STEP_MS });
+  } finally {
+    page.off('request', onRequest);
+  }
+
+  return writes.filter((w) => w?.metadata).pop();
+}
+
+/**
+ * What a save wrote is what the user chose: `scope` 'provider' compares the provider's keys only, 'all' every
+ * annotation. The page's write is checked on every backend; the stored object too where no controller of the server
+ * annotates Services after a save (the simulator's compat backend).
+ */
+export async function expectSaved(sim: CompatBackend, written: any, cluster: string, id: string, expected: Record<string, string>, scope: 'provider' | 'all'): Promise<void> {
+  const pick = (a: Record<string, string> | undefined) => (scope === 'provider' ? providerKeys(a) : a || {});
+
+  expect(pick(written?.metadata?.annotations), `the annotations the page saved for ${ id }`).toEqual(expected);
+  if (sim.kind === 'simulator') {
+    expect(pick(await storedAnnotations(sim, cluster, id)), `the annotations stored for ${ id }`).toEqual(expected);
+  }
+}
+
+/**
+ * Where the server's controllers act on a new Service (an address, kube-vip's and Rancher's annotations), waits until
+ * its annotations stop changing, so a page opened next loads what a user would find.
+ */
+export async function settled(sim: CompatBackend, cluster: string, id: string): Promise<Record<string, string>> {
+  if (sim.kind === 'rancher') {
+    // Rancher's agent annotates a Service with an address with its public endpoints (field.cattle.io/publicEndpoints)
+    // a moment after the address: that is what the Service holds from then on.
+    await expect.poll(async() => {
+      const svc = await sim.client.object(cluster, 'service', id) as any;
+
+      return !svc?.status?.loadBalancer?.ingress?.length || !!svc.metadata.annotations?.[PUBLIC_ENDPOINTS];
+    }, { message: `Rancher's agent annotates ${ id } with its public endpoints`, timeout: STEP_MS }).toBe(true);
+  }
+  let last = JSON.stringify(await storedAnnotations(sim, cluster, id));
+
+  for (let i = 0; sim.kind !== 'simulator' && i < 15; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const now = JSON.stringify(await storedAnnotations(sim, cluster, id));
+
+    if (now === last) {
+      break;
+    }
+    last = now;
+  }
+
+  return JSON.parse(last);
 }
 
 /** A LoadBalancer Service made through the API (kubectl, Helm): no Add-on Config annotations, one of someone else's. */
-export async function createApiService(sim: CompatSim, cluster: string, name: string, annotations: Record<string, string>): Promise<void> {
-  const res = await fetch(`${ sim.dashboard.replace(/\/dashboard$/, '') }/k8s/clusters/${ cluster }/v1/services`, {
-    method:  'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer token-demoadmin:demo' },
-    body:    JSON.stringify({
-      type:     'service',
-      metadata: {
-        namespace: 'default', name, annotations
-      },
-      spec: {
-        type:     'LoadBalancer',
-        selector: { app: name },
-        ports:    [{
-          name: 'http', port: 80, protocol: 'TCP', targetPort: 80
-        }]
-      },
-    }),
+export async function createApiService(sim: CompatBackend, cluster: string, name: string, annotations: Record<string, string>): Promise<void> {
+  const res = await sim.api('POST', `/k8s/clusters/${ cluster }/v1/services`, {
+    type:     'service',
+    metadata: {
+      namespace: 'default', name, annotations
+    },
+    spec: {
+      type:     'LoadBalancer',
+      selector: { app: name },
+      ports:    [{
+        name: 'http', port: 80, protocol: 'TCP', targetPort: 80
+      }]
+    },
   });
 
   expect(res.status, `creating Service ${ name } through Steve`).toBe(201);

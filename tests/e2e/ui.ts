@@ -39,7 +39,9 @@ export async function login(page: Page, dashboardUrl: string, user: { name: stri
   await username.fill(user.name);
   await page.locator(SEL.login.password).first().fill(user.password);
   await page.locator(SEL.login.submit).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth/login'), { timeout: 60000 });
+  // The dashboard lives under /dashboard: the login page is /dashboard/auth/login (a check for a path starting with
+  // /auth/login passed at once, and a navigation right after the click aborted the login on a slower server).
+  await page.waitForURL((u) => !/\/auth\/login$/.test(u.pathname), { timeout: 60000 });
 }
 
 /** A full page load of a dashboard path (a fresh store, so state the simulator was reset to is what shows). */

@@ -39,7 +39,6 @@ function settings(): KubeObject[] {
     setting('server-url', 'https://localhost:8005'),
     setting('first-login', 'false', 'true'),
     setting('eula-agreed', '2025-01-01T00:00:00.000Z'),
-    setting('telemetry-opt', 'out'),
     setting('ui-banners', DEMO_BANNER, '{}'),
     setting('ui-pl', 'rancher', 'rancher'),
     setting('ui-brand', ''),
@@ -62,11 +61,16 @@ function settings(): KubeObject[] {
   ];
 }
 
-function features(): KubeObject[] {
-  const on = ['multi-cluster-management', 'harvester', 'rke2', 'fleet', 'provisioningv2', 'embedded-cluster-api', 'uiextension', 'ui-sql-cache', 'istio-virtual-service-ui', 'imported-cluster-version-management'];
-  const off = ['monitoringv1', 'legacy', 'unsupported-storage-drivers', 'harvester-baremetal-container-workload', 'token-hashing', 'turtles', 'rke1-ui', 'clean-stale-secrets', 'aggregated-roletemplates'];
+/** Rancher 2.15's features (pkg/features): these no longer exist there, or are not installed as objects. */
+const NOT_IN_2_15 = ['provisioningv2', 'turtles', 'monitoringv1', 'rke1-ui', 'embedded-cluster-api', 'imported-cluster-version-management'];
 
-  return [...on.map((f) => feature(f, true)), ...off.map((f) => feature(f, false))];
+function features(): KubeObject[] {
+  const at215 = !/^v2\.1[0-4]\./.test(RANCHER_VERSION);
+  const on = ['multi-cluster-management', 'harvester', 'rke2', 'fleet', 'provisioningv2', 'embedded-cluster-api', 'uiextension', 'ui-sql-cache', 'istio-virtual-service-ui', 'imported-cluster-version-management', ...(at215 ? ['clean-stale-secrets'] : [])];
+  const off = ['monitoringv1', 'legacy', 'unsupported-storage-drivers', 'harvester-baremetal-container-workload', 'token-hashing', 'turtles', 'rke1-ui', 'aggregated-roletemplates', ...(at215 ? [] : ['clean-stale-secrets'])];
+  const listed = (f: string) => !at215 || !NOT_IN_2_15.includes(f);
+
+  return [...on.filter(listed).map((f) => feature(f, true)), ...off.filter(listed).map((f) => feature(f, false))];
 }
 
 function clusters(): KubeObject[] {

@@ -12,7 +12,7 @@ import { choose, setChecked } from '../../e2e/ui';
 import { expect, test } from '../fixtures';
 import {
   choosePrimary, chooseSource, createApiService, expectOneAddOnConfig, fillNewService, openLoadBalancerCreate,
-  openServiceEdit, providerKeys, saveAndLeave
+  openServiceEdit, providerKeys, saveAndLeave, settled
 } from '../steps';
 import { patchService, realService, storedAnnotations } from './realSteps';
 import { realAddress } from './controllerSteps';
@@ -70,6 +70,8 @@ test.describe('edit a Service and save it untouched (real kube-apiserver)', () =
     await createApiService(sim, CL, 'api-made', { 'example.com/owner': 'team-b' });
     // Once the provider gave it its address (kube-vip's keys are the provider's), what the Service holds:
     await realAddress(sim, CL, 'default/api-made');
+    // On Rancher's own server its agent annotates the Service too (settled waits for that).
+    await settled(sim, CL, 'default/api-made');
     const annotations = await storedAnnotations(sim, CL, 'default/api-made');
 
     expect(annotations['example.com/owner']).toBe('team-b');

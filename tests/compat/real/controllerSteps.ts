@@ -4,7 +4,8 @@ import { kubeRequest } from '../../../stack/src/kubeClient';
 import { kubeTarget } from '../../../stack/src/stack';
 import { SEL } from '../../e2e/selectors';
 import { STEP_MS } from '../../e2e/ui';
-import { CompatSim, expect } from '../fixtures';
+import { CompatBackend as CompatSim } from '../backend';
+import { expect } from '../fixtures';
 import { realService } from './realSteps';
 
 /** Waits until the real Service has an address (the provider's, written to the Service by kube-vip's stand-in). */

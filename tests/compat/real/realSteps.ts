@@ -2,7 +2,8 @@
 import { kubeTarget } from '../../../stack/src/stack';
 import { kubeRequest } from '../../../stack/src/kubeClient';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { CompatSim, expect } from '../fixtures';
+import { CompatBackend as CompatSim } from '../backend';
+import { expect } from '../fixtures';
 
 function target(sim: CompatSim, cluster: string) {
   expect(sim.stack, 'the project runs in real mode (use: { real: true })').toBeTruthy();

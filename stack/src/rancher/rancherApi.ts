@@ -1,0 +1,111 @@
+/**
+ * A small client for Rancher's API at its server-url (self-signed CA, loopback): `/v3`, `/v1`, `/v3-public` with a
+ * bearer token of a Rancher user, as the dashboard and `curl` reach it. Tokens are passed in headers only.
+ */
+import https from 'node:https';
+import { rancherUrl } from './server';
+
+export interface RancherResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export async function rancherRequest<T = any>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<RancherResponse<T>> {
+  const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+
+  return new Promise((resolve, reject) => {
+    const req = https.request(new URL(path, rancherUrl()), {
+      method,
+      rejectUnauthorized: false, // Rancher's own self-signed CA (the agents check it by its checksum)
+      headers:            {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${ token }` } : {}),
+        ...(data ? { 'content-type': 'application/json', 'content-length': `${ data.length }` } : {}),
+        ...headers,
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: any = text;
+
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch (e) {}
+        resolve({
+          status: res.statusCode || 0, body: parsed, text, headers: res.headers
+        });
+      });
+    });
+
+    req.on('error', reject);
+    if (data) {
+      req.write(data);
+    }
+    req.end();
+  });
+}
+
+/** Throws with Rancher's message unless the status is one of `ok` (the path is named, never the token). */
+export async function rancherExpect<T = any>(method: string, path: string, token: string | undefined, body?: unknown, ok: number[] = [200, 201]): Promise<RancherResponse<T>> {
+  const r = await rancherRequest<T>(method, path, token, body);
+
+  if (!ok.includes(r.status)) {
+    throw new Error(`Rancher ${ method } ${ path }: ${ r.status } ${ (r.body as any)?.message || r.text.slice(0, 300) }`);
+  }
+
+  return r;
+}
+
+/**
+ * rancherExpect, tried again for a while when Rancher is not there yet: right after the first login its own
+ * controllers still update the user ("the object has been modified") and make the admin's RBAC (a 403 until then).
+ */
+export async function rancherRetry<T = any>(method: string, path: string, token: string | undefined, body?: unknown, ok: number[] = [200, 201]): Promise<RancherResponse<T>> {
+  for (let i = 0; ; i++) {
+    const r = await rancherRequest<T>(method, path, token, body);
+
+    if (ok.includes(r.status) || i >= 60 || !(r.status === 409 || r.status === 403 || /has been modified/.test(r.text))) {
+      if (!ok.includes(r.status)) {
+        throw new Error(`Rancher ${ method } ${ path }: ${ r.status } ${ (r.body as any)?.message || r.text.slice(0, 300) }`);
+      }
+
+      return r;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Logs in as a local user (the login page's request) and returns the API token Rancher issues. */
+export async function loginToken(username: string, password: string): Promise<string> {
+  const r = await rancherExpect('POST', '/v3-public/localProviders/local?action=login', undefined, {
+    username, password, responseType: 'json', description: 'stack'
+  });
+
+  return r.body.token;
+}
+
+export async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined | null | false>, everyMs = 1000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+
+  for (;;) {
+    try {
+      const v = await probe();
+
+      if (v) {
+        return v;
+      }
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > end) {
+      throw new Error(`${ what }: not within ${ timeoutMs / 1000 } s${ last ? ` (${ (last as Error).message })` : '' }`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

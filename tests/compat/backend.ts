@@ -1,0 +1,45 @@
+/**
+ * What a compat flow runs against: the dashboard's address and a way to read and change what the server holds,
+ * whichever server it is — the simulator (`rancher-<version>` projects), the simulator in front of the real stack
+ * (`rancher-2.15-real`), or Rancher's own server with its agents and the real stack (`rancher-<version>-server`,
+ * tests/compat/server). The flows are written once against this; a flow that needs what only the simulator can do
+ * (faults, its controllers stepped, its state) reads `simulated` and skips elsewhere, saying why.
+ */
+import type { KubeObject } from '../../simulator/steve/types';
+import type { StackInfo } from '../../stack/src/stack';
+import type { CompatSim } from './fixtures';
+
+export type BackendKind = 'simulator' | 'real' | 'rancher';
+
+export interface CompatClient {
+  /** An object as the server stores it (the simulator's state, or the real kube-apiserver's), or null. */
+  object(cluster: string, type: string, id: string): Promise<KubeObject | null>;
+  objects(cluster: string, type: string): Promise<KubeObject[]>;
+  /** Sets a scene through Steve as the admin (a change made elsewhere): GET, change, PUT. */
+  steveUpdate(cluster: string, type: string, id: string, change: (obj: any) => void): Promise<void>;
+}
+
+export interface CompatBackend {
+  kind: BackendKind;
+  /** The dashboard's base URL: <origin>/dashboard */
+  dashboard: string;
+  client: CompatClient;
+  /** The Rancher version the server says it is (`/rancherversion`). */
+  rancherVersion: string;
+  /** The admin's API token on this server (for setting scenes through its API; never for what a flow checks). */
+  adminToken: string;
+  /** A request to the server's API (`/k8s/clusters/…`, `/v1/…`) as the admin, as curl or kubectl would send it. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** The real stack behind it, when there is one. */
+  stack?: StackInfo;
+  /** The simulator, when the backend is one: faults, its controllers, its state. */
+  simulated?: CompatSim;
+  /** Back to the demo data, with the extension installed unless told otherwise. */
+  reset(installed?: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A reason to skip a flow that needs the simulator itself, for `test.skip(…)`. */
+export function needsSimulator(b: CompatBackend, what: string): [boolean, string] {
+  return [!b.simulated, `${ what }: only the simulator can do that (this project runs on ${ b.kind === 'rancher' ? 'Rancher\'s own server' : b.kind })`];
+}

@@ -1,0 +1,93 @@
+/**
+ * The compat flows' backend on Rancher's own server (`rancher-<version>-server` projects): the stack with Rancher of
+ * that version (stack/src/rancher; started by scripts/test-rancher.sh, joined here, started here when a project
+ * runs alone), the dashboard Rancher serves at its server-url, and the real kube-apiservers of rke2-guest and
+ * harvester-host for what the flows check. Scenes are set through Rancher's cluster proxy as the admin. The reset
+ * is the real mode's (stack/src/baseline.ts) to the clusters as they were once Rancher had started: Rancher and its
+ * agents stay connected, so nothing is restarted between tests.
+ */
+import fs from 'node:fs';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { Baseline, captureBaseline, resetToBaseline } from '../../../stack/src/baseline';
+import { KubeTarget } from '../../../stack/src/kubeClient';
+import { kubeTarget, StackInfo, startStack } from '../../../stack/src/stack';
+import { rancherRequest } from '../../../stack/src/rancher/rancherApi';
+import { baselineFile, rancherAdminToken } from '../../../stack/src/rancher/state';
+import { rancherVersion } from '../../../stack/src/rancher/versions';
+import { CompatBackend } from '../backend';
+import { kubeObject, kubeObjects } from './kubeObjects';
+
+/**
+ * The clusters as they were when Rancher had just started (taken by the first worker after a start, kept in the run
+ * directory; stack/src/rancher/start.ts removes it): what a reset goes back to, whatever an earlier run left.
+ */
+async function baseline(stack: StackInfo): Promise<Baseline> {
+  const file = baselineFile();
+
+  if (fs.existsSync(file)) {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  }
+  const b = await captureBaseline(stack);
+
+  fs.writeFileSync(file, JSON.stringify(b), { mode: 0o600 });
+
+  return b;
+}
+
+export async function startRancherBackend(version: string): Promise<CompatBackend> {
+  const stack = await startStack({ log: () => undefined });
+  const { startRancher } = await import('../../../stack/src/rancher/start');
+  const info = await startRancher(stack, { version, log: () => undefined });
+  const token = rancherAdminToken();
+  const target = (cluster: string): KubeTarget => {
+    const key = cluster === RKE2_GUEST.id ? 'guest' : cluster === HARVESTER_HOST.id ? 'host' : null;
+
+    if (!key) {
+      throw new Error(`${ cluster } is no cluster of the stack (rke2-guest ${ RKE2_GUEST.id }, harvester-host ${ HARVESTER_HOST.id })`);
+    }
+
+    return kubeTarget(stack, key);
+  };
+  const snap = await baseline(stack);
+  const proxy = async(method: string, path: string, body?: unknown) => {
+    const r = await rancherRequest(method, path, token, body);
+
+    return { status: r.status, body: r.body };
+  };
+
+  return {
+    kind:           'rancher',
+    dashboard:      `${ info.url }/dashboard`,
+    rancherVersion: rancherVersion(version).version,
+    adminToken:     token,
+    api:            proxy,
+    stack,
+    client:         {
+      object:  (cluster, type, id) => kubeObject(target(cluster), type, id),
+      objects: (cluster, type) => kubeObjects(target(cluster), type),
+      async steveUpdate(cluster, type, id, change) {
+        const base = `/k8s/clusters/${ cluster }/v1/${ type }/${ id }`;
+        const got = await proxy('GET', base);
+
+        if (got.status !== 200) {
+          throw new Error(`GET ${ base } through Rancher answered ${ got.status }`);
+        }
+        change(got.body);
+        const put = await proxy('PUT', base, got.body);
+
+        if (put.status !== 200) {
+          throw new Error(`PUT ${ base } through Rancher answered ${ put.status }: ${ JSON.stringify(put.body) }`);
+        }
+      },
+    },
+    async reset(installed = true) {
+      if (!installed) {
+        throw new Error('uninstalling the extension from Rancher between tests is not done here: the flow must skip on this backend');
+      }
+      await resetToBaseline(stack, snap);
+    },
+    async close() {
+      // The stack and Rancher stay up for the next project or run; scripts/test-rancher.sh stops them.
+    },
+  };
+}
