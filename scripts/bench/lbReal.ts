@@ -68,7 +68,7 @@ async function main(): Promise<void> {
         kind:       'Service',
         metadata:   { name: `lb-${ String(i).padStart(5, '0') }`, namespace: NS },
         spec:       {
-          type:     'LoadBalancer',
+          type:                          'LoadBalancer',
           // Harvester's load balancer does not use node ports (kube-vip holds the address in the guest), and the
           // default node port range (30000-32767) holds 2,768: with them the API server refused the 2,761st
           // Service, "failed to allocate a nodePort: range is full".
