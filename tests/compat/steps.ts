@@ -4,6 +4,7 @@ import { SEL } from '../e2e/selectors';
 import { choose, fillServiceBasics, paths, STEP_MS } from '../e2e/ui';
 import { CompatBackend } from './backend';
 import { expect } from './fixtures';
+import { stackClient } from './stackClient';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
 /** What Rancher's agent writes on a Service with an address (its endpoints controller). */
@@ -21,7 +22,8 @@ export function providerKeys(annotations: Record<string, string> | undefined): R
 }
 
 export async function storedAnnotations(sim: CompatBackend, cluster: string, id: string): Promise<Record<string, string>> {
-  const svc = await sim.client.object(cluster, 'service', id);
+  // Where the real stack serves the cluster, what its kube-apiserver stores (the simulator's state has no such Service).
+  const svc = await (sim.stack ? stackClient(sim.stack, sim.client) : sim.client).object(cluster, 'service', id);
 
   expect(svc, `the server holds no Service ${ id }`).toBeTruthy();
 
@@ -132,7 +134,7 @@ export async function settled(sim: CompatBackend, cluster: string, id: string): 
     // Rancher's agent annotates a Service with an address with its public endpoints (field.cattle.io/publicEndpoints)
     // a moment after the address: that is what the Service holds from then on.
     await expect.poll(async() => {
-      const svc = await sim.client.object(cluster, 'service', id) as any;
+      const svc = await (sim.stack ? stackClient(sim.stack, sim.client) : sim.client).object(cluster, 'service', id) as any;
 
       return !svc?.status?.loadBalancer?.ingress?.length || !!svc.metadata.annotations?.[PUBLIC_ENDPOINTS];
     }, { message: `Rancher's agent annotates ${ id } with its public endpoints`, timeout: STEP_MS }).toBe(true);

@@ -1,0 +1,32 @@
+/**
+ * What a compat flow reads when the dashboard's clusters are the real stack's (the `rancher-2.15-real` project, and
+ * Rancher's own server): rke2-guest and harvester-host as their kube-apiservers store them; any other cluster (the
+ * simulated ones of real mode) from the fallback. Changes go the fallback's way (through the server under test).
+ */
+import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
+import { KubeTarget } from '../../stack/src/kubeClient';
+import { kubeTarget, StackInfo } from '../../stack/src/stack';
+import type { CompatClient } from './backend';
+import { kubeObject, kubeObjects } from './server/kubeObjects';
+
+export function stackTarget(stack: StackInfo, cluster: string): KubeTarget | null {
+  const key = cluster === RKE2_GUEST.id ? 'guest' : cluster === HARVESTER_HOST.id ? 'host' : null;
+
+  return key ? kubeTarget(stack, key) : null;
+}
+
+export function stackClient(stack: StackInfo, fallback: CompatClient): CompatClient {
+  return {
+    object(cluster, type, id) {
+      const t = stackTarget(stack, cluster);
+
+      return t ? kubeObject(t, type, id) : fallback.object(cluster, type, id);
+    },
+    objects(cluster, type) {
+      const t = stackTarget(stack, cluster);
+
+      return t ? kubeObjects(t, type) : fallback.objects(cluster, type);
+    },
+    steveUpdate: (cluster, type, id, change) => fallback.steveUpdate(cluster, type, id, change),
+  };
+}
