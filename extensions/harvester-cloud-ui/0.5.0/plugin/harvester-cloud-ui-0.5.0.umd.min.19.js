@@ -1,1 +1,0 @@
-"use strict";(("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_0"]=("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_0"]||[]).push([[19],{8019:function(e,s,u){u.r(s)}}]);
