@@ -9,6 +9,7 @@ import { LookSteps, nextLook } from './liveViews';
 import { PanelData, loadPanel } from './loadPanel';
 import { SnapshotRow, isHarvesterPvc, snapshotRows } from './rows';
 import { DeniedAction, deniedActions } from './access';
+import { JustMade } from './justMade';
 
 const classesOf = (classes: KubeObject[]) => classes as unknown as SnapshotClassLike[];
 
@@ -50,9 +51,12 @@ export function snapshotOfRow(snapshots: KubeObject[], id: string): KubeObject |
   return snapshots.find((s) => `${ s.metadata.namespace }/${ s.metadata.name }` === id);
 }
 
-/** One look of the PVC tab; the next look's delay, or null. */
-export async function lookAtPanel(store: StoreLike, clusterId: string, pvc: KubeObject, hostId: string | null, show: LookSteps<PanelData>): Promise<number | null> {
-  const panel = await loadPanel(store, pvc.metadata.namespace || 'default');
+/** One look of the PVC tab (with the snapshots just taken here that the read lacks); the next look's delay, or null. */
+export async function lookAtPanel(
+  store: StoreLike, clusterId: string, pvc: KubeObject, hostId: string | null, show: LookSteps<PanelData>, made?: JustMade
+): Promise<number | null> {
+  const read = await loadPanel(store, pvc.metadata.namespace || 'default');
+  const panel = made ? { ...read, snapshots: made.merge(read.snapshots) } : read;
   const rows = panelRows(panel, pvc);
 
   show.read(panel);
