@@ -44,13 +44,15 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
       use:        { rancherUiDir: dir },
     })),
     // Rancher 2.15's production dashboard with rke2-guest and harvester-host served by the real stack (stack/:
-    // kube-apiserver + rancher/steve; npm run test:real). Not in npm run test:compat (scripts/compat.sh lists
-    // the version projects). Each test restarts the stack fresh (~10 s, tests/compat/fixtures.ts reset).
+    // kube-apiserver + rancher/steve; npm run test:real): the Add-on Config flows written for every backend and
+    // the real stack's own (tests/compat/real). Not in npm run test:compat (scripts/compat.sh lists the version
+    // projects). Each test restarts the stack fresh (~10 s, tests/compat/fixtures.ts reset).
     ...rancherBuilds().filter((b) => b.version === '2.15').map(({ dir }) => ({
-      name:    'rancher-2.15-real',
-      testDir: 'tests/compat/real',
-      timeout: 300000,
-      use:     { rancherUiDir: dir, real: true },
+      name:      'rancher-2.15-real',
+      testDir:   'tests/compat',
+      testMatch: ['real/**/*.spec.ts', 'addOnConfig.spec.ts'],
+      timeout:   300000,
+      use:       { rancherUiDir: dir, real: true },
     })),
     // Rancher's own server (stack/src/rancher), one project per version: npm run test:rancher.
     ...serverProjects(),

@@ -1,6 +1,6 @@
 /**
- * A small client for the stack's kube-apiservers (loopback HTTPS, self-signed serving certificate): the stack's own
- * admin token, and optionally a user to impersonate, as Rancher's cluster proxy does.
+ * A small client for the stack's kube-apiservers and Rancher's API (loopback HTTPS, self-signed serving certificates):
+ * a bearer token in a header, and optionally a user to impersonate, as Rancher's cluster proxy does.
  */
 import https from 'node:https';
 
@@ -8,12 +8,14 @@ export interface KubeResponse<T = any> {
   status: number;
   body: T;
   text: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 export interface KubeTarget {
   /** https://127.0.0.1:<port> */
   url: string;
-  token: string;
+  /** A bearer token; none for an anonymous request (a login). */
+  token?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 60000;
@@ -27,8 +29,8 @@ export async function kubeRequest<T = any>(target: KubeTarget, method: string, p
       method,
       rejectUnauthorized: false, // the apiserver's self-signed loopback certificate
       headers:            {
-        authorization: `Bearer ${ target.token }`,
-        accept:        'application/json',
+        ...(target.token ? { authorization: `Bearer ${ target.token }` } : {}),
+        accept: 'application/json',
         ...(data ? { 'content-type': method === 'PATCH' ? 'application/merge-patch+json' : 'application/json', 'content-length': `${ data.length }` } : {}),
         ...headers,
       },
@@ -44,7 +46,7 @@ export async function kubeRequest<T = any>(target: KubeTarget, method: string, p
           parsed = text ? JSON.parse(text) : undefined;
         } catch (e) {}
         resolve({
-          status: res.statusCode || 0, body: parsed, text
+          status: res.statusCode || 0, body: parsed, text, headers: res.headers
         });
       });
     });

@@ -34,6 +34,17 @@ export interface CompatBackend {
   stack?: StackInfo;
   /** The simulator, when the backend is one: faults, its controllers, its state. */
   simulated?: CompatSim;
+  /**
+   * A kubeconfig for the clusters as the user gets one (Rancher's own server: "Download KubeConfig", a new token and
+   * the cluster proxy; the simulator: its Kubernetes API), its context named after the cluster. Absent where kubectl
+   * would not reach what the dashboard shows (the simulator in front of the real stack).
+   */
+  kubeconfig?(cluster: string): Promise<string>;
+  /**
+   * Waits until the server would let a page of the clusters load (Rancher's own server: both clusters Connected);
+   * the fixtures' pages call it before each `goto`. Absent where the clusters are always there (the simulator).
+   */
+  ready?(): Promise<void>;
   /** Back to the demo data, with the extension installed unless told otherwise. */
   reset(installed?: boolean): Promise<void>;
   close(): Promise<void>;

@@ -128,6 +128,8 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
       return { status: res.status, body: await res.json().catch(() => null) };
     },
     stack,
+    // In real mode the simulator's Kubernetes API serves its own state, not the stack's clusters.
+    kubeconfig: stack ? undefined : async() => server.kube?.kubeconfig() as string,
     get simulated() {
       return sim;
     },
@@ -181,6 +183,23 @@ interface TestFixtures extends CompatTestOptions {
   newUserPage(user: keyof typeof USERS): Promise<Page>;
 }
 
+/** A page whose `goto` first waits for the backend to let a cluster's pages load (backend.ts `ready`). */
+function opensWhenReady(page: Page, sim: CompatBackend): Page {
+  const ready = sim.ready?.bind(sim);
+
+  if (ready) {
+    const goto = page.goto.bind(page);
+
+    page.goto = async(url, options) => {
+      await ready();
+
+      return goto(url, options);
+    };
+  }
+
+  return page;
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   rancherUiDir: ['', { option: true, scope: 'worker' }],
   real:         [false, { option: true, scope: 'worker' }],
@@ -208,7 +227,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // config's `trace` setting); a screenshot is kept when it fails.
   adminPage: async({ adminContext, sim, installed }, use, testInfo) => {
     await sim.reset(installed);
-    const page = await adminContext.newPage();
+    const page = opensWhenReady(await adminContext.newPage(), sim);
 
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
@@ -222,7 +241,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
     await use(async(user) => {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
-      const page = await context.newPage();
+      const page = opensWhenReady(await context.newPage(), sim);
 
       contexts.push(context);
       await login(page, sim.dashboard, USERS[user]);

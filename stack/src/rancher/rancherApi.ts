@@ -2,52 +2,14 @@
  * A small client for Rancher's API at its server-url (self-signed CA, loopback): `/v3`, `/v1`, `/v3-public` with a
  * bearer token of a Rancher user, as the dashboard and `curl` reach it. Tokens are passed in headers only.
  */
-import https from 'node:https';
+import { KubeResponse, kubeRequest } from '../kubeClient';
 import { rancherUrl } from './server';
 
-export interface RancherResponse<T = any> {
-  status: number;
-  body: T;
-  text: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+export type RancherResponse<T = any> = KubeResponse<T>;
 
-export async function rancherRequest<T = any>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<RancherResponse<T>> {
-  const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-
-  return new Promise((resolve, reject) => {
-    const req = https.request(new URL(path, rancherUrl()), {
-      method,
-      rejectUnauthorized: false, // Rancher's own self-signed CA (the agents check it by its checksum)
-      headers:            {
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${ token }` } : {}),
-        ...(data ? { 'content-type': 'application/json', 'content-length': `${ data.length }` } : {}),
-        ...headers,
-      },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: any = text;
-
-        try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch (e) {}
-        resolve({
-          status: res.statusCode || 0, body: parsed, text, headers: res.headers
-        });
-      });
-    });
-
-    req.on('error', reject);
-    if (data) {
-      req.write(data);
-    }
-    req.end();
-  });
+/** One request to Rancher at its server-url (the kube client's, with Rancher's self-signed CA and a 60 s limit). */
+export function rancherRequest<T = any>(method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<RancherResponse<T>> {
+  return kubeRequest<T>({ url: rancherUrl(), token }, method, path, body, headers);
 }
 
 /** Throws with Rancher's message unless the status is one of `ok` (the path is named, never the token). */

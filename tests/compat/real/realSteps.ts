@@ -24,11 +24,6 @@ export async function realService(sim: CompatSim, cluster: string, id: string): 
   return res.body;
 }
 
-/** The real variant of steps.ts storedAnnotations: the annotations the real kube-apiserver stores. */
-export async function storedAnnotations(sim: CompatSim, cluster: string, id: string): Promise<Record<string, string>> {
-  return (await realService(sim, cluster, id))?.metadata?.annotations || {};
-}
-
 /** A change made elsewhere (kubectl, another user), straight on the real kube-apiserver: a JSON merge patch. */
 export async function patchService(sim: CompatSim, cluster: string, id: string, patch: unknown): Promise<void> {
   const [ns, name] = id.split('/');

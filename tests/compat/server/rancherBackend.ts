@@ -11,7 +11,7 @@ import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { Baseline, captureBaseline, resetToBaseline } from '../../../stack/src/baseline';
 import { KubeTarget } from '../../../stack/src/kubeClient';
 import { kubeTarget, StackInfo, startStack } from '../../../stack/src/stack';
-import { rancherRequest } from '../../../stack/src/rancher/rancherApi';
+import { rancherExpect, rancherRequest, until } from '../../../stack/src/rancher/rancherApi';
 import { baselineFile, rancherAdminToken } from '../../../stack/src/rancher/state';
 import { rancherVersion } from '../../../stack/src/rancher/versions';
 import { CompatBackend } from '../backend';
@@ -32,6 +32,29 @@ async function baseline(stack: StackInfo): Promise<Baseline> {
   fs.writeFileSync(file, JSON.stringify(b), { mode: 0o600 });
 
   return b;
+}
+
+type Api = (method: string, path: string) => Promise<{ status: number; body: any }>;
+
+/**
+ * Both clusters Connected and Ready, as the dashboard needs them: it sends the user home from any page of a cluster
+ * whose management object is not (shell/store/index.js loadCluster, "Unready cluster"). Rancher's connectivity check
+ * (clusterconnected.go, every 15 s: an HTTP ping through the agent's tunnel) was seen to mark the guest disconnected
+ * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
+ */
+async function connected(api: Api): Promise<void> {
+  await until('rke2-guest and harvester-host Connected and Ready in Rancher', 60000, async() => {
+    for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {
+      const c = (await api('GET', `/v1/management.cattle.io.clusters/${ id }`)).body;
+      const is = (type: string) => (c?.status?.conditions || []).some((x: any) => x.type === type && x.status === 'True');
+
+      if (!is('Connected') || !is('Ready')) {
+        return false;
+      }
+    }
+
+    return true;
+  }, 500);
 }
 
 export async function startRancherBackend(version: string): Promise<CompatBackend> {
@@ -85,7 +108,12 @@ export async function startRancherBackend(version: string): Promise<CompatBacken
         throw new Error('uninstalling the extension from Rancher between tests is not done here: the flow must skip on this backend');
       }
       await resetToBaseline(stack, snap);
+      await connected(proxy);
     },
+    ready:      () => connected(proxy),
+    // The cluster page's "Download KubeConfig" (Rancher 2.15 `generateKubeconfig`): a new token, Rancher's CA and
+    // the cluster proxy `/k8s/clusters/<id>`.
+    kubeconfig: async(cluster) => (await rancherExpect('POST', `/v3/clusters/${ cluster }?action=generateKubeconfig`, token)).body.config,
     async close() {
       // The stack and Rancher stay up for the next project or run; scripts/test-rancher.sh stops them.
     },
