@@ -21,7 +21,7 @@ import { distributionOf } from '../environment/distribution';
 import { csiServiceAccount, findVmNamespace } from '../environment/vmPlacement';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../addOnConfig/nadMapping';
 import { listLoadBalancerServices } from '../addOnConfig/lbContext';
-import { csiRbacOnHost } from '../storageClass/hostStorageClasses';
+import { csiRbacOnHost } from '../storageClass/csiChecks';
 import { OverviewInput } from './report';
 import { Placement } from './access';
 import { loadCloudConfig, loadProviderArgs } from './loadProviderChecks';
