@@ -8,7 +8,7 @@ import { StoreLike } from '../data/store';
 import { HOST_IP_POOL, HOST_LB } from '../data/typeIds';
 import { hostList } from '../data/clusterProxy';
 import { classifyHttpFailure } from '../data/failure';
-import { findHostClusterId } from '../environment/hostCluster';
+import { findHostClusterId } from '../environment/host';
 import { HostLbStatus, LB_LABELS, describeHostLb, hostLbFilter } from './hostLoadBalancer';
 import { loadBalancerName } from './hostLbName';
 import { PoolVerdict, matchPoolsWithRule } from './ipPoolMatch';

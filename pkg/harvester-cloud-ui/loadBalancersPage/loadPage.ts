@@ -16,7 +16,7 @@ import { classifyHttpFailure } from '../data/failure';
 import {
   Filter, eq, label, listUrl, oneOf
 } from '../data/steve';
-import { lookUpHost } from '../environment/hostCluster';
+import { lookUpHost } from '../environment/host';
 import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';
 import { SERVICE_FIELDS } from '../addOnConfig/lbContext';
 import { ANNOTATIONS } from '../addOnConfig/annotations';

@@ -10,7 +10,7 @@ import { StoreLike } from '../data/store';
 import { STORAGE_CLASS } from '../data/typeIds';
 import { hostList } from '../data/clusterProxy';
 import { HttpFailure, classifyHttpFailure } from '../data/failure';
-import { findHostClusterId } from '../environment/hostCluster';
+import { findHostClusterId } from '../environment/host';
 
 const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 
