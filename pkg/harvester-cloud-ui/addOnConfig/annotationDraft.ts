@@ -1,4 +1,5 @@
-import { Annotations, LbConfig, applyLbEdit, readLbConfig } from './annotations';
+import { Annotations, LbConfig, readLbConfig } from './annotations';
+import { applyLbEdit } from './annotationWrites';
 import { composeForSave, ownedAnnotations, ownedDiffer } from './saveComposition';
 
 /**

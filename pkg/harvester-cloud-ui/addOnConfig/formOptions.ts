@@ -1,6 +1,7 @@
 import { KubeObject } from '../data/types';
 import { LbConfig } from './annotations';
-import { ingressAddress, primaryCandidates, serviceRef } from './services';
+import { ingressAddress, serviceRef } from './services';
+import { primaryCandidates } from './servicePorts';
 
 type T = (key: string, args?: Record<string, unknown>, raw?: boolean) => string;
 export type Source = 'pool' | 'dhcp' | 'share';

@@ -6,6 +6,7 @@ import { eq } from '../data/steve';
 import { installedWorkload, versionFromWorkload } from '../environment/installedVersions';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
 import { clusterNameFromWorkload } from './hostLbName';
+import { SERVICE_FIELDS } from './serviceFields';
 
 export interface LbContext {
   services: KubeObject[];
@@ -16,17 +17,7 @@ export interface LbContext {
   providerClusterName: string | null;
 }
 
-/**
- * The only fields of other Services the Add-on Config's rules read (every reader of `LbContext.services`):
- * - services.ts serviceRef, primaryCandidates, secondariesOf, overlappingPorts: metadata.name/namespace/annotations,
- *   spec.type, spec.ports, status.loadBalancer (ingressAddress);
- * - lbStatus.ts loadBalancerOwner / loadHostLoadBalancer (the Pending explanation): metadata.uid of the primary,
- *   which names the Harvester LoadBalancer (hostLbName.ts).
- * A rule that reads another field must add it here (tests/unit/addOnConfig/scale.test.ts checks the rules see it).
- */
-export const SERVICE_FIELDS = [
-  'metadata.name', 'metadata.namespace', 'metadata.uid', 'metadata.annotations', 'spec.type', 'spec.ports', 'status.loadBalancer',
-] as const;
+export { SERVICE_FIELDS } from './serviceFields';
 
 /**
  * The cluster's LoadBalancer Services (the only ones that can be a primary or share a port), with only the fields

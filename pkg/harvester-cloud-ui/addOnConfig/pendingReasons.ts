@@ -26,96 +26,99 @@ export interface Pattern {
   cause: PendingCause;
   re: RegExp;
   args?: string[];
-  /** Component, version and function the text comes from (`provider` cloud-provider-harvester, `lb` load-balancer-harvester). */
-  from: string;
 }
 
-const PROVIDER = 'provider v0.2.7';
-const LB = 'lb v1.8.2';
-
-// Most specific first: a timeout message carries the Ready message that says why, and that wins.
+// Most specific first: a timeout message carries the Ready message that says why, and that wins. Above each, `// from:`
+// the component, version and function its text comes from (`provider` cloud-provider-harvester, `lb`
+// load-balancer-harvester): a comment, not a field, so every Rancher page's entry chunk does not carry it;
+// pendingFixtures.test.ts reads it from here.
 export const PATTERNS: readonly Pattern[] = [
   // "%w with requirement %+v": the requirement is the webhook's (the guest VMs' network, the host namespace's project).
+  // from: lb v1.8.2 selectIPPool
   {
     cause: 'noMatchingPool',
     re:    /no matched IPPool with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
-    args:  ['network', 'project', 'namespace', 'cluster'],
-    from:  `${ LB } selectIPPool`,
+    args:  ['network', 'project', 'namespace', 'cluster']
   },
+  // from: lb v0.2–v0.3 selectIPPool
   {
     cause: 'noMatchingPool',
     re:    /no matching IP pool with requirement &?\{Network:(\S*) Project:(\S*) Namespace:(\S*) Cluster:([^}\s]*)\}/,
-    args:  ['network', 'project', 'namespace', 'cluster'],
-    from:  'lb v0.2–v0.3 selectIPPool',
+    args:  ['network', 'project', 'namespace', 'cluster']
   },
   // Also "no matched IPPool with selector, error: …" (the pool cache failed).
-  {
-    cause: 'noMatchingPool', re: /no match(?:ed IPPool|ing IP pool)/, from: `${ LB } selectIPPool`
-  },
+  // from: lb v1.8.2 selectIPPool
+  { cause: 'noMatchingPool', re: /no match(?:ed IPPool|ing IP pool)/ },
   // The host-local allocator (vendored by load-balancer-harvester) once a pool is used up.
+  // from: lb v1.8.2 requestIP
   {
-    cause: 'poolExhausted', re: /fail to get ip from pool (\S+), error: no IP addresses available/, args: ['pool'], from: `${ LB } requestIP`
+    cause: 'poolExhausted', re: /fail to get ip from pool (\S+), error: no IP addresses available/, args: ['pool']
   },
+  // from: lb v1.8.2 requestIP
+  { cause: 'poolExhausted', re: /no IP addresses available in range set/ },
+  // from: provider v0.2.7 ensureSecondaryLoadBalancer
   {
-    cause: 'poolExhausted', re: /no IP addresses available in range set/, from: `${ LB } requestIP`
+    cause: 'primaryNoAddress', re: /primary service (\S+) has no ingress IP/, args: ['primary']
   },
+  // from: provider v0.2.7 checkPortOverlap
   {
-    cause: 'primaryNoAddress', re: /primary service (\S+) has no ingress IP/, args: ['primary'], from: `${ PROVIDER } ensureSecondaryLoadBalancer`
+    cause: 'portInUse', re: /port (\d+) has been used in service (\S+)/, args: ['port', 'service']
   },
+  // from: provider v0.2.7 resolveNetworkInterface
   {
-    cause: 'portInUse', re: /port (\d+) has been used in service (\S+)/, args: ['port', 'service'], from: `${ PROVIDER } checkPortOverlap`
+    cause: 'networkNotInMapping', re: /network (\S+) not found in NAD mapping/, args: ['network']
   },
-  {
-    cause: 'networkNotInMapping', re: /network (\S+) not found in NAD mapping/, args: ['network'], from: `${ PROVIDER } resolveNetworkInterface`
-  },
-  {
-    cause: 'noCommonMapping', re: /there is no common NAD mapping/, from: `${ PROVIDER } resolveNetworkInterface`
-  },
-  {
-    cause: 'mappingMalformed', re: /invalid interface-nad-mapping in ConfigMap/, from: `${ PROVIDER } GetNADInterfaceMapping`
-  },
+  // from: provider v0.2.7 resolveNetworkInterface
+  { cause: 'noCommonMapping', re: /there is no common NAD mapping/ },
+  // from: provider v0.2.7 GetNADInterfaceMapping
+  { cause: 'mappingMalformed', re: /invalid interface-nad-mapping in ConfigMap/ },
+  // from: provider v0.2.7 checkNetworkChanged
   {
     cause: 'networkChanged',
     re:    /network annotation of service \S+ is not same as the load balancer \S+, service: '([^']*)', lb: '([^']*)'/,
-    args:  ['now', 'was'],
-    from:  `${ PROVIDER } checkNetworkChanged`,
+    args:  ['now', 'was']
   },
   // A VM of the guest carries `harvesterhci.io/removeAllPersistentVolumeClaims: "true"`: Rancher is removing the cluster.
+  // from: lb v1.8.2 webhook checkGuestClusterIsOnRemove
   {
-    cause: 'clusterRemoving', re: /failed with guest cluster check: the vm (\S+) shows guest cluster (\S*) is being removed/, args: ['vm', 'cluster'], from: `${ LB } webhook checkGuestClusterIsOnRemove`
+    cause: 'clusterRemoving', re: /failed with guest cluster check: the vm (\S+) shows guest cluster (\S*) is being removed/, args: ['vm', 'cluster']
   },
+  // from: provider v0.2.7 getPrimaryService
   {
-    cause: 'primaryFormat', re: /invalid service name (\S*)/, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
+    cause: 'primaryFormat', re: /invalid service name (\S*)/, args: ['primary']
   },
+  // from: provider v0.2.7 getPrimaryService
   {
-    cause: 'primaryNotFound', re: /get service (\S+) failed: /, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
+    cause: 'primaryNotFound', re: /get service (\S+) failed: /, args: ['primary']
   },
+  // from: provider v0.2.7 getPrimaryService
   {
-    cause: 'primaryIsSecondary', re: /service (\S+) is not a primary service/, args: ['primary'], from: `${ PROVIDER } getPrimaryService`
+    cause: 'primaryIsSecondary', re: /service (\S+) is not a primary service/, args: ['primary']
   },
+  // from: provider v0.2.7 checkSecondaryServicesBeforeDeleted
   {
-    cause: 'primaryInUse', re: /service (\S+) is still used by other services \[([^\]]*)\]/, args: ['primary', 'services'], from: `${ PROVIDER } checkSecondaryServicesBeforeDeleted`
+    cause: 'primaryInUse', re: /service (\S+) is still used by other services \[([^\]]*)\]/, args: ['primary', 'services']
   },
+  // from: provider v0.1.5 getNodePort
   {
-    cause: 'healthCheckPort', re: /nodeport not found, service port: (\d+)/, args: ['port'], from: 'provider v0.1.5 getNodePort'
+    cause: 'healthCheckPort', re: /nodeport not found, service port: (\d+)/, args: ['port']
   },
+  // from: provider v0.1.5 extractHealthCheck
+  { cause: 'healthCheckPort', re: /get healthy check port failed/ },
+  // from: provider v0.1.5 getAnnotationValue
   {
-    cause: 'healthCheckPort', re: /get healthy check port failed/, from: 'provider v0.1.5 extractHealthCheck'
+    cause: 'healthCheckValue', re: /get annotationsValue failed, key: (\S+),/, args: ['key']
   },
+  // from: lb v1.8.2 webhook checkIPAM
   {
-    cause: 'healthCheckValue', re: /get annotationsValue failed, key: (\S+),/, args: ['key'], from: 'provider v0.1.5 getAnnotationValue'
-  },
-  {
-    cause: 'ipamChanged', re: /can't change the IPAM from (\S*) to (\S*)/, args: ['from', 'to'], from: `${ LB } webhook checkIPAM`
+    cause: 'ipamChanged', re: /can't change the IPAM from (\S*) to (\S*)/, args: ['from', 'to']
   },
   // Also with "mode: dhcp", though a DHCP load balancer does not wait there: lb v1.8.2 gives it 0.0.0.0 at once
   // (`ensureAllocatedAddressDHCP`), so its timeout says Harvester's controller did not act.
-  {
-    cause: 'timeout', re: /timeout waiting for IP address/, from: `${ PROVIDER } waitForIP`
-  },
-  {
-    cause: 'timeout', re: /wait ip timeout/, from: 'provider v0.1.5 EnsureLoadBalancer'
-  },
+  // from: provider v0.2.7 waitForIP
+  { cause: 'timeout', re: /timeout waiting for IP address/ },
+  // from: provider v0.1.5 EnsureLoadBalancer
+  { cause: 'timeout', re: /wait ip timeout/ },
 ];
 
 export function explainMessage(message: string): Explanation {

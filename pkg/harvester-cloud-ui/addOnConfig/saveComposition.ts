@@ -1,4 +1,5 @@
-import { Annotations, isLbAnnotation } from './annotations';
+import { Annotations } from './annotations';
+import { isLbAnnotation } from './annotationWrites';
 
 /**
  * What the Service's load-balancer annotations are when it is sent, decided at the one moment that counts: the

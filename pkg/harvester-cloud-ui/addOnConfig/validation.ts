@@ -3,9 +3,8 @@ import { HEALTH_CHECK_FIELDS, LbConfig } from './annotations';
 import { goIntProblem, goIntValue } from './goInt';
 import { NadMapping, networkMappingError } from './nadMapping';
 import { healthCheckNeedsNodePort, healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
-import {
-  overlappingPorts, portsOf, primaryCandidates, serviceRef, tcpPorts
-} from './services';
+import { portsOf, serviceRef } from './services';
+import { overlappingPorts, primaryCandidates, tcpPorts } from './servicePorts';
 
 export type LbField = 'ipam' | 'primaryService' | 'network' | 'healthCheckPort' | 'successThreshold' | 'failureThreshold' | 'periodSeconds' | 'timeoutSeconds';
 

@@ -1,9 +1,10 @@
 /**
- * Rancher's own objects (the local cluster's Steve at /v1, Norman at /v3): the clusters, the cloud credentials and
- * the Harvester machine configs that tell where a guest runs.
+ * Rancher's own objects (the local cluster's Steve at /v1, Norman at /v3): the clusters and the cloud credentials
+ * that tell where a guest runs (the host lookup's reads, in the cluster check's chunk; the Harvester machine configs
+ * are machineConfig.ts, which the screens read without them).
  */
 import { KubeObject, SteveCollection } from './types';
-import { HARVESTER_CONFIG, MGMT_CLUSTER } from './typeIds';
+import { MGMT_CLUSTER } from './typeIds';
 import {
   ManagementCluster, StoreLike, cached, cachedAll, find, request
 } from './store';
@@ -25,11 +26,6 @@ export async function managementObject<T = KubeObject>(store: StoreLike, type: s
   }
 }
 
-/** A management object the store holds now (no request). */
-export function managementCached<T = KubeObject>(store: StoreLike, type: string, id: string): T | undefined {
-  return cached<T>(store, 'management', type, id);
-}
-
 /** Every Rancher cluster this user can see: one list request (the store may hold only one page of them). */
 export async function listManagementClusters(store: StoreLike): Promise<ManagementCluster[]> {
   const res: SteveCollection<ManagementCluster> = await request(store, 'management', { url: `/v1/${ MGMT_CLUSTER }s` });
@@ -49,11 +45,6 @@ export async function managementClustersOrCached(store: StoreLike): Promise<Mana
 /** A cloud credential (Norman `/v3/cloudcredentials/<id>`: Steve does not serve them with their config). */
 export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, id: string): Promise<T> {
   return request(store, 'rancher', { url: `/v3/cloudcredentials/${ encodeURIComponent(id) }` });
-}
-
-/** A Harvester machine config of a provisioning cluster's machine pool (its `vmNamespace`). */
-export function harvesterMachineConfig(store: StoreLike, namespace: string, name: string): Promise<{ vmNamespace?: string } | null> {
-  return request(store, 'management', { url: `/v1/${ HARVESTER_CONFIG }s/${ encodeURIComponent(namespace) }/${ encodeURIComponent(name) }` });
 }
 
 /**

@@ -1,16 +1,21 @@
-import { StoreLike } from '../data/store';
+import { StoreLike, cached } from '../data/store';
 import { MGMT_CLUSTER, PROV_CLUSTER } from '../data/typeIds';
-import { firstNodeOf, managementCached } from '../data/rancher';
+import { firstNodeOf } from '../data/rancher';
 import { detectHarvesterGuest } from './harvesterCluster';
 import { guestClusters, ManagementCluster } from './hostCluster';
+
+// The host lookup rides in this chunk, which every cluster loads on entry: the screens take it from here (host.ts).
+export {
+  findHostClusterId, guestClusters, lookUpHost
+} from './hostCluster';
 
 /**
  * Whether a cluster runs on Harvester. Throws when it cannot be told (the nodes request failed): that answer is
  * not kept, so the next page of the cluster asks again.
  */
 export async function classify(store: StoreLike, clusterId: string): Promise<boolean> {
-  const mgmtCluster = managementCached<ManagementCluster>(store, MGMT_CLUSTER, clusterId);
-  const provCluster = mgmtCluster?.provClusterId ? managementCached(store, PROV_CLUSTER, mgmtCluster.provClusterId) : null;
+  const mgmtCluster = cached<ManagementCluster>(store, 'management', MGMT_CLUSTER, clusterId);
+  const provCluster = mgmtCluster?.provClusterId ? cached(store, 'management', PROV_CLUSTER, mgmtCluster.provClusterId) : null;
 
   if (detectHarvesterGuest({ mgmtCluster, provCluster })) {
     return true;

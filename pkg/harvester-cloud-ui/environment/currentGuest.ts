@@ -1,7 +1,6 @@
 import { KubeObject } from '../data/types';
-import { StoreLike, currentCluster } from '../data/store';
+import { StoreLike, cached, currentCluster } from '../data/store';
 import { NODE, PROV_CLUSTER } from '../data/typeIds';
-import { managementCached } from '../data/rancher';
 import { guestCachedAll } from '../data/guest';
 import { detectHarvesterGuest } from './harvesterCluster';
 
@@ -17,7 +16,7 @@ export function currentClusterIsHarvesterGuest(store: StoreLike, guestNodes?: re
   if (!mgmtCluster) {
     return false;
   }
-  const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? managementCached(store, PROV_CLUSTER, mgmtCluster.provClusterId) : null);
+  const provCluster = mgmtCluster.provCluster || (mgmtCluster.provClusterId ? cached(store, 'management', PROV_CLUSTER, mgmtCluster.provClusterId) : null);
   // Nodes the caller read itself (e.g. the Topology page's partial list) or, without them, the store's.
   const nodes = guestNodes ? [...guestNodes] : guestCachedAll(store, NODE);
 

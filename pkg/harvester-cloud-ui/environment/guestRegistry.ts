@@ -16,6 +16,12 @@ export function isKnownHarvesterGuest(clusterId: string): boolean {
 }
 
 /**
+ * The classification's chunk, loaded on the first cluster entered; it carries the host lookup too, which the screens
+ * take from it (host.ts): one import() here, so the screens reuse the chunk already loaded.
+ */
+export const classifyChunk = () => import('./classify');
+
+/**
  * Classifies a cluster and records it when it is a Harvester guest. A known answer is kept for the session; a
  * failed check (network, 5xx, logged out) is forgotten so that it is tried again.
  */
@@ -26,7 +32,7 @@ export function checkCluster(store: StoreLike, clusterId: string | null | undefi
   if (!checked.has(clusterId)) {
     // The classification (and the data access it needs) loads on the first cluster entered, not with every Rancher
     // page: the entry chunk keeps only this registry.
-    const check = import('./classify').then(({ classify }) => classify(store, clusterId)).then((yes) => {
+    const check = classifyChunk().then(({ classify }) => classify(store, clusterId)).then((yes) => {
       if (yes && !isKnownHarvesterGuest(clusterId)) {
         harvesterGuestClusters.push(clusterId);
       }

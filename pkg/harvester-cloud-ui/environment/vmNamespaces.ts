@@ -3,8 +3,8 @@
  * that only need these do not load).
  */
 import { StoreLike } from '../data/store';
-import { harvesterMachineConfig } from '../data/rancher';
-import { guestClusters } from './hostCluster';
+import { harvesterMachineConfig } from '../data/machineConfig';
+import { guestClusters } from './host';
 
 interface MachinePool {
   machineConfigRef?: { kind?: string; name?: string };

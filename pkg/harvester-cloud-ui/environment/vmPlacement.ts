@@ -7,10 +7,10 @@
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { HOST_VM } from '../data/typeIds';
-import { harvesterMachineConfig } from '../data/rancher';
+import { harvesterMachineConfig } from '../data/machineConfig';
 import { hostList } from '../data/clusterProxy';
 import { vmUidOf } from './harvesterCluster';
-import { guestClusters } from './hostCluster';
+import { guestClusters } from './host';
 
 
 interface MachinePool {

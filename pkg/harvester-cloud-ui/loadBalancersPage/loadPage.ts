@@ -16,9 +16,9 @@ import { classifyHttpFailure } from '../data/failure';
 import {
   Filter, eq, label, listUrl, oneOf
 } from '../data/steve';
-import { lookUpHost } from '../environment/hostCluster';
+import { lookUpHost } from '../environment/host';
 import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';
-import { SERVICE_FIELDS } from '../addOnConfig/lbContext';
+import { SERVICE_FIELDS } from '../addOnConfig/serviceFields';
 import { ANNOTATIONS } from '../addOnConfig/annotations';
 import { ingressAddress } from '../addOnConfig/services';
 import { FAILURE_REASONS } from '../addOnConfig/pendingReasons';

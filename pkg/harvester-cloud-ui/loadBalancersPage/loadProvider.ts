@@ -13,7 +13,7 @@ import { HOST_VM } from '../data/typeIds';
 import { guestGet } from '../data/guest';
 import { ProxyQuery, hostList, proxyListUrl } from '../data/clusterProxy';
 import { label, ne, present } from '../data/steve';
-import { findHostClusterId, guestClusters } from '../environment/hostCluster';
+import { findHostClusterId, guestClusters } from '../environment/host';
 import { guestVmNamespaces } from '../environment/vmNamespaces';
 import { versionFromWorkload } from '../environment/installedVersions';
 import { checkProviderArgs, ArgFlag, parseProviderArgs, providerArgv } from './providerArgs';

@@ -7,7 +7,8 @@
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
 import { listManagementClusters } from '../data/rancher';
-import { findHostClusterId, guestClusters, harvesterClusters } from '../environment/hostCluster';
+import { harvesterClusters } from '../environment/hostCluster';
+import { findHostClusterId, guestClusters } from '../environment/host';
 import { csiServiceAccount, findVmNamespace } from '../environment/vmPlacement';
 import { Distribution, distributionOf } from './plan';
 

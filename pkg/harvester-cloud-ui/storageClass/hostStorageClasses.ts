@@ -2,17 +2,15 @@
  * Everything the Harvester provisioner form reads, in one place: the host cluster's StorageClasses (through
  * Rancher's proxy), the CSI driver version on the guest and the host-side RBAC of its service account.
  * Opening the form costs the host lookup (one GET of the cloud credential) and one list of the host's
- * StorageClasses; the version and RBAC checks only run once a custom host class is in play (customClassChecks).
+ * StorageClasses; the version and RBAC checks only run once a custom host class is in play (csiChecks.ts, loaded
+ * then).
  */
 import { KubeObject } from '../data/types';
 import { StoreLike } from '../data/store';
-import { CLUSTER_ROLE_BINDING, STORAGE_CLASS } from '../data/typeIds';
+import { STORAGE_CLASS } from '../data/typeIds';
 import { hostList } from '../data/clusterProxy';
 import { HttpFailure, classifyHttpFailure } from '../data/failure';
-import { findHostClusterId } from '../environment/hostCluster';
-import { installedVersion } from '../environment/installedVersions';
-import { csiServiceAccount } from '../environment/vmPlacement';
-import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
+import { findHostClusterId } from '../environment/host';
 
 const DEFAULT_CLASS_ANNOTATIONS = ['storageclass.kubernetes.io/is-default-class', 'storageclass.beta.kubernetes.io/is-default-class'];
 
@@ -90,39 +88,5 @@ export function describeHostClass(sc: KubeObject): HostClassDescription {
     replicas:          c.parameters?.numberOfReplicas,
     volumeBindingMode: c.volumeBindingMode || 'Immediate',
     isDefault:         isDefaultClass(c),
-  };
-}
-
-/** The installed CSI driver version (the shared lookup uses the store's copy of the DaemonSet when it has one). */
-export function csiDriverVersion(store: StoreLike): Promise<string | null> {
-  return installedVersion(store, 'csiDriver');
-}
-
-/** One list of the host's ClusterRoleBindings; 'unknown' when they cannot be read. */
-export async function csiRbacOnHost(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<RbacState> {
-  try {
-    return csiRbacState(await hostList(store, hostClusterId, CLUSTER_ROLE_BINDING), account);
-  } catch (e) {
-    return 'unknown';
-  }
-}
-
-export interface CustomClassChecks {
-  /** null: not readable. */
-  csiVersion: string | null;
-  account: { name: string; namespace: string | null };
-  rbac: RbacState;
-}
-
-/**
- * What matters once a custom host class is in play: the CSI driver version on the guest and whether its service
- * account may read the host's StorageClasses. Up to three requests (DaemonSet, machine config, host bindings).
- */
-export async function customClassChecks(store: StoreLike, guestClusterId: string, hostClusterId: string | null): Promise<CustomClassChecks> {
-  const [csiVersion, account] = await Promise.all([csiDriverVersion(store), csiServiceAccount(store, guestClusterId)]);
-  const rbac = hostClusterId && account.namespace ? await csiRbacOnHost(store, hostClusterId, { name: account.name, namespace: account.namespace }) : 'unknown';
-
-  return {
-    csiVersion, account, rbac
   };
 }

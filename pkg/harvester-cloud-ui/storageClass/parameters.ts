@@ -5,7 +5,7 @@
  * present value, even empty, is looked up: `validStorageClass`); `hostVolumeMode` is honoured only as the exact
  * value `filesystem`, from driver v0.2.4.
  */
-import { atLeast } from '../environment/installedVersions';
+import { atLeast } from '../environment/versions';
 import { isDns1123Subdomain } from '../shared/dns1123';
 
 import { HOST_STORAGE_CLASS, HOST_VOLUME_MODE } from './names';

@@ -4,10 +4,10 @@
  * (HarvesterProvisioner.vue) only renders these; `Text` is the page's translator.
  */
 import { KubeObject } from '../data/types';
-import { compareVersions } from '../environment/installedVersions';
+import { compareVersions } from '../environment/versions';
 import { FILESYSTEM, HarvesterParameters, Issue, MIN_CSI_FOR_HOST_CLASS } from './parameters';
 import { describeHostClass, hostDefaultClass, HostClasses } from './hostStorageClasses';
-import { csiRbacYaml, RbacState } from './rbac';
+import type { RbacState } from './rbac';
 import { driverRwxNotes, hostClassRwx, RwxSupport } from './rwx';
 
 export type Text = (key: string, args?: Record<string, unknown>) => string;
@@ -194,6 +194,5 @@ export function presentation(s: FormState, text: Text) {
     version:    versionNotice(custom, s.csiVersion),
     rbac:       rbacNotice(custom, s.rbac, s.account),
     rwx:        rwxNotice(classes, s.form, s.csiVersion, text),
-    rbacYaml:   s.account ? csiRbacYaml({ name: s.account.name, namespace: s.account.namespace || '<namespace>' }) : '',
   };
 }

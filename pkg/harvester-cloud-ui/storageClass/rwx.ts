@@ -12,7 +12,7 @@
  *   serve RWX filesystems.
  */
 import { KubeObject } from '../data/types';
-import { atLeast } from '../environment/installedVersions';
+import { atLeast } from '../environment/versions';
 
 export const LONGHORN_PROVISIONER = 'driver.longhorn.io';
 

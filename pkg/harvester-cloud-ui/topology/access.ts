@@ -8,7 +8,7 @@
  */
 import { Need, SchemaMethods, mayDo } from '../shared/access';
 import { NODE, POD } from '../data/typeIds';
-import { SPREAD_WORKLOAD_TYPES } from './spread';
+import { SPREAD_WORKLOAD_TYPES } from './fields';
 import type { HostTopologyResult } from './hostTopology';
 
 export type SchemaOf = (store: Need['store'], type: string) => SchemaMethods | null | undefined;

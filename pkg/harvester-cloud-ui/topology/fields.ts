@@ -18,5 +18,8 @@ export const VM_FIELDS = ['metadata.name', 'metadata.namespace', 'metadata.uid']
 /** Host nodes: their topology labels. */
 export const HOST_NODE_FIELDS = ['metadata.name', 'metadata.labels'];
 
+/** The workloads the spread picker offers (spread.ts analyses them; kept here so the picker loads without it). */
+export const SPREAD_WORKLOAD_TYPES = ['apps.deployment', 'apps.statefulset'] as const;
+
 /** Deployments and StatefulSets for the spread picker: what spread.ts reads. */
 export const WORKLOAD_FIELDS = ['metadata.name', 'metadata.namespace', 'spec.selector', 'spec.template.spec.topologySpreadConstraints'];

@@ -2,8 +2,7 @@ import { KubeObject } from '../data/types';
 import { StoreLike, findBySelector } from '../data/store';
 import { POD } from '../data/typeIds';
 import { guestListIfSchema } from '../data/guest';
-import { SPREAD_WORKLOAD_TYPES } from './spread';
-import { WORKLOAD_FIELDS } from './fields';
+import { SPREAD_WORKLOAD_TYPES, WORKLOAD_FIELDS } from './fields';
 
 /**
  * Deployments and StatefulSets the user can list, for the spread picker, with only what spread.ts reads; a type

@@ -40,7 +40,6 @@ export interface SpreadReport {
   constraints: ConstraintResult[];
 }
 
-export const SPREAD_WORKLOAD_TYPES = ['apps.deployment', 'apps.statefulset'] as const;
 
 /** Kubernetes label selector semantics (In, NotIn, Exists, DoesNotExist). An empty selector matches all. */
 export function matchesSelector(labels: Record<string, string> | undefined, selector: LabelSelector | undefined): boolean {

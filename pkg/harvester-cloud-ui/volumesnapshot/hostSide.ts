@@ -14,7 +14,8 @@ import { StoreLike } from '../data/store';
 import { HOST_BACKUP, HOST_SETTING, VOLUME_SNAPSHOT } from '../data/typeIds';
 import { hostList, proxyGet } from '../data/clusterProxy';
 import { classifyHttpFailure, orWhenAbsent } from '../data/failure';
-import { HostUnknown, lookUpHost } from '../environment/hostCluster';
+import type { HostUnknown } from '../environment/hostCluster';
+import { lookUpHost } from '../environment/host';
 
 export const HOST_TYPES = {
   snapshot: VOLUME_SNAPSHOT,

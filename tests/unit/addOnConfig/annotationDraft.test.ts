@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import {
-  ANNOTATIONS, Annotations, LbConfig, readLbConfig, writeLbConfig
-} from '@pkg/addOnConfig/annotations';
+import { ANNOTATIONS, Annotations, LbConfig, readLbConfig } from '@pkg/addOnConfig/annotations';
+import { writeLbConfig } from '@pkg/addOnConfig/annotationWrites';
 import {
   AnnotationDraft, composeDraft, editDraft, observeAnnotations, openDraft, snapshotDraft
 } from '@pkg/addOnConfig/annotationDraft';

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import {
-  ANNOTATIONS, LbConfig, applyLbEdit, isLbAnnotation, readLbConfig, writeLbConfig
-} from '@pkg/addOnConfig/annotations';
+import { ANNOTATIONS, LbConfig, readLbConfig } from '@pkg/addOnConfig/annotations';
+import { applyLbEdit, isLbAnnotation, writeLbConfig } from '@pkg/addOnConfig/annotationWrites';
 
 const withHealthCheck = (cfg: LbConfig, hc: Partial<LbConfig['healthCheck']>): LbConfig => ({ ...cfg, healthCheck: { ...cfg.healthCheck, ...hc } });
 

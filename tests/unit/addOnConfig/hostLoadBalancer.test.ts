@@ -3,7 +3,8 @@
  * load-balancer-harvester would take for it (docs/harvester-rules.md, rows R-LB-* and R-POOL-*).
  */
 import { matchPools, requirementOf } from '@pkg/addOnConfig/ipPoolMatch';
-import { loadBalancerOwner, pickHostLb } from '@pkg/addOnConfig/lbStatus';
+import { loadBalancerOwner } from '@pkg/addOnConfig/lbStatus';
+import { pickHostLb } from '@pkg/addOnConfig/lbHost';
 import { loadBalancerName } from '@pkg/addOnConfig/hostLbName';
 import { lbStatusText } from '@pkg/addOnConfig/serviceColumns';
 

@@ -16,6 +16,14 @@ const RECORDED: string[] = fs.readdirSync(FIXTURES).filter((f) => /^(cloud-provi
   .flatMap((f) => JSON.parse(fs.readFileSync(path.join(FIXTURES, f), 'utf8')).messages.map((m: { text: string }) => m.text));
 const PREFIX = 'Error syncing load balancer: failed to ensure load balancer: ';
 
+/**
+ * Each pattern's `// from:` comment in pendingReasons.ts (a comment, so the entry chunk does not carry it), in the
+ * patterns' order, with the cause of the pattern under it.
+ */
+const SOURCE = fs.readFileSync(path.resolve(__dirname, '../../../pkg/harvester-cloud-ui/addOnConfig/pendingReasons.ts'), 'utf8');
+const FROM = [...SOURCE.matchAll(/\/\/ from: (.+)\n\s*\{\s*cause:\s*'(\w+)'/g)].map((m) => ({ from: m[1].trim(), cause: m[2] }));
+const WITH_FROM = PATTERNS.map((p, i) => ({ ...p, from: FROM[i]?.from }));
+
 /** Texts of versions the stack does not run (provider v0.2.7 and lb v1.8.2 are what it builds from ../shared/harvester). */
 const OTHER_VERSIONS: [string, string][] = [
   ['noMatchingPool', 'lb v0.2–v0.3 selectIPPool'],
@@ -42,11 +50,15 @@ const recorded = (re: RegExp) => RECORDED.some((t) => re.test(t));
 const listed = (cause: string, from: string) => [...OTHER_VERSIONS, ...NOT_YET_RECORDED].some(([c, f]) => c === cause && f === from);
 
 describe('the Pending explanations and the real components\' messages', () => {
+  it('reads a `// from:` above every pattern, in order', () => {
+    expect(FROM.map((f) => f.cause)).toEqual(PATTERNS.map((p) => p.cause));
+  });
+
   it('has recorded messages to check against', () => {
     expect(RECORDED.length).toBeGreaterThan(5);
   });
 
-  it.each(PATTERNS.map((p) => [p.cause, p.from, p.re] as const))('%s (%s) matches a recorded message, or is listed', (cause, from, re) => {
+  it.each(WITH_FROM.map((p) => [p.cause, p.from, p.re] as const))('%s (%s) matches a recorded message, or is listed', (cause, from, re) => {
     expect({
       cause, from, recorded: recorded(re) || listed(cause, from)
     }).toEqual({
@@ -60,7 +72,7 @@ describe('the Pending explanations and the real components\' messages', () => {
   });
 
   it('lists nothing that is not a pattern', () => {
-    [...OTHER_VERSIONS, ...NOT_YET_RECORDED].forEach(([cause, from]) => expect(PATTERNS.some((p) => p.cause === cause && p.from === from)).toBe(true));
+    [...OTHER_VERSIONS, ...NOT_YET_RECORDED].forEach(([cause, from]) => expect(WITH_FROM.some((p) => p.cause === cause && p.from === from)).toBe(true));
   });
 
   // What the page tells a user from each recorded failure: a cause, except the transient API answers shown verbatim.

@@ -1,7 +1,7 @@
 import { ANNOTATIONS, readLbConfig, LbConfig } from '@pkg/addOnConfig/annotations';
 import { splitErrors, validateLbConfig } from '@pkg/addOnConfig/validation';
 import { parseNadMapping } from '@pkg/addOnConfig/nadMapping';
-import { overlappingPorts, primaryCandidates } from '@pkg/addOnConfig/services';
+import { overlappingPorts, primaryCandidates } from '@pkg/addOnConfig/servicePorts';
 
 const svc = (name: string, opts: { ports?: { port: number; protocol?: string }[]; annotations?: Record<string, string>; ip?: string; type?: string } = {}) => ({
   metadata: {

@@ -1,6 +1,7 @@
 import { guestCollection, guestGetCached, guestListIfSchema, guestListUrl } from '@pkg/data/guest';
 import { hostList, proxyCreate, proxyGet } from '@pkg/data/clusterProxy';
-import { firstNodeOf, harvesterMachineConfig, managementObject } from '@pkg/data/rancher';
+import { firstNodeOf, managementObject } from '@pkg/data/rancher';
+import { harvesterMachineConfig } from '@pkg/data/machineConfig';
 import { eq } from '@pkg/data/steve';
 
 /** How the data layer asks the dashboard's store: which store, which URL, which options (a recording stand-in). */

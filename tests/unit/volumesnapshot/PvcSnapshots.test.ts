@@ -5,7 +5,9 @@
 import SelectField from '@pkg/controls/SelectField.vue';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { getObject, storeObject } from '../../../simulator/steve/state';
-import { PVCS, SNAPS, submit, tabOn } from './tab';
+import {
+  PVCS, SNAPS, openForm, submit, tabOn
+} from './tab';
 import { useDemoServer } from '../../harness/demoServer';
 import { until } from '../../harness/mount';
 
@@ -55,7 +57,7 @@ describe('PVC Volume snapshots tab', () => {
   it('takes a snapshot with the prefilled name; a backup class on CSI v0.2.4 is refused without a request', async() => {
     const { wrapper, mark } = await open();
 
-    await wrapper.find('[data-testid="pvc-back-up"]').trigger('click');
+    await openForm(wrapper, '[data-testid="pvc-back-up"]', '[data-testid="volume-snapshot-form"]');
     expect(wrapper.find('[data-testid="volume-snapshot-gate"]').text()).toContain('0.2.8');
     wrapper.findComponent(SelectField).vm.$emit('update:value', 'harvester-backup');
     await submit(wrapper, '[data-testid="volume-snapshot-form"]');
@@ -78,7 +80,7 @@ describe('PVC Volume snapshots tab', () => {
     const LABELS = '[data-testid="volume-snapshot-labels"]';
     const ANNOTATIONS = '[data-testid="volume-snapshot-annotations"]';
 
-    await wrapper.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+    await openForm(wrapper, '[data-testid="pvc-take-snapshot"]', '[data-testid="volume-snapshot-form"]');
     await wrapper.find(`${ LABELS } [data-testid="parameter-add"]`).trigger('click');
     await type(LABELS, 0, 'example.com/Tier/x');
     await type(LABELS, 1, 'gold');
@@ -106,7 +108,7 @@ describe('PVC Volume snapshots tab', () => {
   it('restores to a new PVC with dataSource; RWX is refused before sending', async() => {
     const { wrapper, mark } = await open();
 
-    await wrapper.find('[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"] [data-testid="pvc-snapshot-restore"]').trigger('click');
+    await openForm(wrapper, '[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"] [data-testid="pvc-snapshot-restore"]', '[data-testid="volume-restore-form"]');
     const mode = wrapper.findAllComponents(SelectField).find((s: any) => s.attributes('data-testid') === 'volume-restore-mode');
 
     mode?.vm.$emit('update:value', 'ReadWriteMany');
@@ -130,7 +132,7 @@ describe('PVC Volume snapshots tab', () => {
     const { wrapper } = await open();
 
     state.faults.push({ match: { method: 'POST', path: '/snapshot.storage.k8s.io.volumesnapshots' }, respond: 403 });
-    await wrapper.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+    await openForm(wrapper, '[data-testid="pvc-take-snapshot"]', '[data-testid="volume-snapshot-form"]');
     await submit(wrapper, '[data-testid="volume-snapshot-form"]');
     expect(wrapper.find('[data-testid="volume-snapshot-failure"]').text()).toContain('Not created');
     expect(wrapper.find('[data-testid="volume-snapshot-form"]').exists()).toBe(true);

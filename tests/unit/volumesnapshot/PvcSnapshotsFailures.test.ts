@@ -8,7 +8,9 @@ import { RouterLinkStub } from '@vue/test-utils';
 import SelectField from '@pkg/controls/SelectField.vue';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { deleteObject, listObjects, storeObject } from '../../../simulator/steve/state';
-import { PVCS, SNAPS, submit, tabOn } from './tab';
+import {
+  PVCS, SNAPS, openForm, submit, tabOn
+} from './tab';
 import { useDemoServer } from '../../harness/demoServer';
 
 const demo = useDemoServer();
@@ -23,7 +25,7 @@ const selectOf = (w: any, id: string) => w.findAllComponents(SelectField).find((
 
 /** The snapshot form opened and filled: a name, the local class, one label. */
 async function fillSnapshot(w: any, name: string) {
-  await w.find('[data-testid="pvc-take-snapshot"]').trigger('click');
+  await openForm(w, '[data-testid="pvc-take-snapshot"]', SNAPSHOT_FORM);
   await inputOf(w, 'volume-snapshot-name').setValue(name);
   await w.find('[data-testid="volume-snapshot-labels"] [data-testid="parameter-add"]').trigger('click');
   const label = w.findAll('[data-testid="volume-snapshot-labels"] input');
@@ -41,7 +43,7 @@ function expectSnapshotFormAsTyped(w: any, name: string) {
 
 /** The restore form of the seeded snapshot opened, its size changed to 12Gi. */
 async function fillRestore(w: any) {
-  await w.find(`${ SNAPSHOT_ROW } [data-testid="pvc-snapshot-restore"]`).trigger('click');
+  await openForm(w, `${ SNAPSHOT_ROW } [data-testid="pvc-snapshot-restore"]`, RESTORE_FORM);
   await inputOf(w, 'volume-restore-size').setValue('12Gi');
 }
 

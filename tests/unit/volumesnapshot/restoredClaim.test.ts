@@ -10,7 +10,7 @@ import { CSI_ON_STEP, startControllers } from '../../../simulator/controllers';
 import { ControllerRuntime } from '../../../simulator/controllers/runtime';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { storeObject } from '../../../simulator/steve/state';
-import { submit, tabOn } from './tab';
+import { openForm, submit, tabOn } from './tab';
 import { useDemoServer } from '../../harness/demoServer';
 import { until } from '../../harness/mount';
 
@@ -51,7 +51,7 @@ afterEach(() => {
 const text = (w: any, id: string) => w.find(`[data-testid="${ id }"]`).text();
 
 async function restore(w: any, storageClass?: string) {
-  await w.find('[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"] [data-testid="pvc-snapshot-restore"]').trigger('click');
+  await openForm(w, '[data-testid="pvc-snapshot-row-data-db-0-snapshot-20261120093000"] [data-testid="pvc-snapshot-restore"]', '[data-testid="volume-restore-form"]');
   if (storageClass) {
     w.findAllComponents(SelectField).find((s: any) => s.attributes('data-testid') === 'volume-restore-class')?.vm.$emit('update:value', storageClass);
   }

@@ -30,6 +30,12 @@ export function tabOn(demo: DemoServer) {
   return { open, writes };
 }
 
+/** Clicks what opens a form (Take snapshot, Back up, Restore) and waits for it: the forms load on use. */
+export const openForm = async(w: any, button: string, form: string) => {
+  await w.find(button).trigger('click');
+  await until(() => w.find(form).exists(), form);
+};
+
 export const submit = async(w: any, sel: string) => {
   await w.find(sel).trigger('submit');
   await until(() => !w.find(`${ sel } button[disabled]`).exists(), 'the request');
