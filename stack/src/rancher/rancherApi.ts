@@ -25,13 +25,15 @@ export async function rancherExpect<T = any>(method: string, path: string, token
 
 /**
  * rancherExpect, tried again for a while when Rancher is not there yet: right after the first login its own
- * controllers still update the user ("the object has been modified") and make the admin's RBAC (a 403 until then).
+ * controllers still update the user ("the object has been modified") and make the admin's RBAC (a 403 until then),
+ * and on a first start the token the login just issued can be refused (401 "must authenticate": seen once, in a
+ * clean clone's CI, 26 s after Rancher first answered, while its token controllers were still starting).
  */
 export async function rancherRetry<T = any>(method: string, path: string, token: string | undefined, body?: unknown, ok: number[] = [200, 201]): Promise<RancherResponse<T>> {
   for (let i = 0; ; i++) {
     const r = await rancherRequest<T>(method, path, token, body);
 
-    if (ok.includes(r.status) || i >= 60 || !(r.status === 409 || r.status === 403 || /has been modified/.test(r.text))) {
+    if (ok.includes(r.status) || i >= 60 || !(r.status === 409 || r.status === 403 || r.status === 401 || /has been modified/.test(r.text))) {
       if (!ok.includes(r.status)) {
         throw new Error(`Rancher ${ method } ${ path }: ${ r.status } ${ (r.body as any)?.message || r.text.slice(0, 300) }`);
       }
