@@ -24,11 +24,15 @@ for v in $versions; do
   echo "== Rancher $v: stack and Rancher (build when stale, start fresh)"
   start=$(date +%s)
   if ! tsx stack/src/main.ts --fresh "--rancher=$v" > "tmp/rancher-$v-stack.log" 2>&1; then
-    tail -30 "tmp/rancher-$v-stack.log"; echo "rancher $v: could not start"; total_f=$((total_f + 1)); status=1; continue
+    tail -30 "tmp/rancher-$v-stack.log"
+    # Rancher's own account of the failed start (its lines on tokens, logins and passwords; Rancher logs no token keys).
+    echo "-- Rancher's log (tokens, logins):"
+    grep -aiE 'token|authent|refresh|password' "${STACK_DIR:-.tools/stack/run}/logs/rancher.log" 2>/dev/null | grep -avE 'Watching metadata|Starting .* controller' | tail -25
+    echo "rancher $v: could not start"; total_f=$((total_f + 1)); status=1; continue
   fi
   grep -E '^\[(stack|rancher)\] (built|ready|Rancher .* ready|.* imported)' "tmp/rancher-$v-stack.log" || true
   echo "rancher $v: started in $(( $(date +%s) - start )) s"
-  echo "== Rancher $v: management differential (jest)"
+  echo "== Rancher $v: management differential, OCI ClusterRepo, first-start session (jest)"
   RANCHER_VERSION=$v jest -c jest.rancher.config.js --ci --json --outputFile "tmp/jest-rancher-$v.json"
   [ $? -eq 0 ] || status=1
   read -r jp jf < <(node -e "try { const r = require('./tmp/jest-rancher-$v.json'); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) } catch (e) { console.log(0, 1) }")

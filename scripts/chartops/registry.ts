@@ -52,10 +52,10 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string):
   throw new Error(`registry did not answer ${ url } within 20 s: ${ log() }`);
 }
 
-export async function startRegistry(opts: { user?: string; password?: string } = {}): Promise<LocalRegistry> {
+export async function startRegistry(opts: { user?: string; password?: string; port?: number } = {}): Promise<LocalRegistry> {
   ensureBuilt();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'oci-registry-'));
-  const port = await freePort();
+  const port = opts.port || await freePort();
   const auth = opts.user ? [
     'auth:',
     '  htpasswd:',

@@ -8,6 +8,8 @@ export interface KubeResponse<T = any> {
   status: number;
   body: T;
   text: string;
+  /** The body's bytes (an archive Rancher serves, say), as received. */
+  raw?: Buffer;
   headers: Record<string, string | string[] | undefined>;
 }
 
@@ -39,14 +41,15 @@ export async function kubeRequest<T = any>(target: KubeTarget, method: string, p
 
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let parsed: any = text;
 
         try {
           parsed = text ? JSON.parse(text) : undefined;
         } catch (e) {}
         resolve({
-          status: res.statusCode || 0, body: parsed, text, headers: res.headers
+          status: res.statusCode || 0, body: parsed, text, raw, headers: res.headers
         });
       });
     });

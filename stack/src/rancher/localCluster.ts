@@ -16,16 +16,18 @@ import { RUN_DIR } from '../paths';
 
 /** Ports of the Rancher part of a stack: BASE+601… (the other parts use BASE+79…+444 and BASE+257…). */
 export const RANCHER_PORTS = {
-  localApi: BASE_PORT + 601,
-  localKcm: BASE_PORT + 602,
+  localApi:    BASE_PORT + 601,
+  localKcm:    BASE_PORT + 602,
   /** Rancher's HTTPS port, the same inside its network namespace and on the machine's 127.0.0.1. */
-  https:    BASE_PORT + 603,
+  https:       BASE_PORT + 603,
   // BASE+604: Rancher's internal HTTPS listener (pkg/tls: always the HTTPS port + 1), only inside its namespace.
   /** Rancher's plain HTTP port (it redirects to HTTPS); only inside its namespace. */
-  http:     BASE_PORT + 605,
+  http:        BASE_PORT + 605,
   /** The project's Helm repository (charts, index.yaml, extensions/…), on 127.0.0.1, bridged to Rancher. */
-  helmRepo: BASE_PORT + 606,
-  profile:  BASE_PORT + 607,
+  helmRepo:    BASE_PORT + 606,
+  profile:     BASE_PORT + 607,
+  /** An OCI registry a test starts on 127.0.0.1 (issue 27's OCI ClusterRepo), bridged to Rancher. */
+  ociRegistry: BASE_PORT + 608,
 };
 
 /**

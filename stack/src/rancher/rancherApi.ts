@@ -24,14 +24,26 @@ export async function rancherExpect<T = any>(method: string, path: string, token
 }
 
 /**
- * rancherExpect, tried again for a while when Rancher is not there yet: right after the first login its own
- * controllers still update the user ("the object has been modified") and make the admin's RBAC (a 403 until then),
- * and on a first start the token the login just issued can be refused (401 "must authenticate": seen once, in a
- * clean clone's CI, 26 s after Rancher first answered, while its token controllers were still starting).
+ * Where a call's token comes from: a fixed one, or a login that is repeated when Rancher refuses its token (401
+ * "must authenticate", see rancherRetry).
  */
-export async function rancherRetry<T = any>(method: string, path: string, token: string | undefined, body?: unknown, ok: number[] = [200, 201]): Promise<RancherResponse<T>> {
+export type TokenSource = string | undefined | { token(): Promise<string>; refused(): void };
+
+export async function tokenOf(source: TokenSource): Promise<string | undefined> {
+  return typeof source === 'object' ? source.token() : source;
+}
+
+/**
+ * rancherExpect, tried again for a while when Rancher is not there yet: right after the first login its own
+ * controllers still update the user ("the object has been modified") and make the admin's RBAC (a 403 until then).
+ * On a first start the token the login just issued can also be refused (401 "must authenticate": twice in clean
+ * clones' CI, 26 s after Rancher first answered), and in one CI run it stayed refused for the whole minute of tries:
+ * the plain "must authenticate" is what Rancher answers for a token it no longer has (pkg/auth/requests/
+ * authenticate.go TokenFromRequest), so with a TokenSource that can log in, a 401 is answered by a new login.
+ */
+export async function rancherRetry<T = any>(method: string, path: string, auth: TokenSource, body?: unknown, ok: number[] = [200, 201]): Promise<RancherResponse<T>> {
   for (let i = 0; ; i++) {
-    const r = await rancherRequest<T>(method, path, token, body);
+    const r = await rancherRequest<T>(method, path, await tokenOf(auth), body);
 
     if (ok.includes(r.status) || i >= 60 || !(r.status === 409 || r.status === 403 || r.status === 401 || /has been modified/.test(r.text))) {
       if (!ok.includes(r.status)) {
@@ -39,6 +51,9 @@ export async function rancherRetry<T = any>(method: string, path: string, token:
       }
 
       return r;
+    }
+    if (r.status === 401 && typeof auth === 'object') {
+      auth.refused();
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -1,10 +1,11 @@
 /**
  * Rancher's server in the stack, on its local cluster (localCluster.ts). Rancher has no bind flag: it listens on
  * every interface (its HTTPS and HTTP ports, the imperative API on 6666), so it runs in a network namespace of its
- * own (../netns.ts; the machine does not forward packets). In there it reaches the local kube-apiserver and the
- * project's Helm repository on its own 127.0.0.1 (bridges), the kube-apiserver reaches its imperative API at the
- * namespace's veth address (an EndpointSlice, as for a Pod), and its HTTPS port is brought out to the machine's
- * 127.0.0.1 only (expose.ts): `https://127.0.0.1:<port>` is its server-url for the browser and the agents alike.
+ * own (../netns.ts; the machine does not forward packets). In there it reaches the local kube-apiserver, the
+ * project's Helm repository and the OCI registry a test may start on its own 127.0.0.1 (bridges), the
+ * kube-apiserver reaches its imperative API at the namespace's veth address (an EndpointSlice, as for a Pod), and its
+ * HTTPS port is brought out to the machine's 127.0.0.1 only (expose.ts): `https://127.0.0.1:<port>` is its
+ * server-url for the browser and the agents alike.
  * Its fixed /tmp/log.sock and its /var/lib/rancher* live in folders of the run directory (a private mount namespace).
  * It runs as the chart runs it: a ServiceAccount bound to cluster-admin, with IMPERATIVE_API_DIRECT (no
  * remotedialer-proxy Pod), CATTLE_DEV_MODE (no driver jail: that needs the image's jailer.sh), the dashboard of
@@ -106,7 +107,7 @@ export async function startRancherServer(v: RancherVersion, local: KubeTarget, s
     '--add-local=true',
   ];
   const mounts = 'mount --bind "$1" /tmp && mount --bind "$2" /var/lib && shift 2 && exec "$@"';
-  const main = startInNetns(ns, [RANCHER_PORTS.localApi, RANCHER_PORTS.helmRepo], 'rancher', 'unshare', [
+  const main = startInNetns(ns, [RANCHER_PORTS.localApi, RANCHER_PORTS.helmRepo, RANCHER_PORTS.ociRegistry], 'rancher', 'unshare', [
     '--mount', '--propagation', 'private', '--', 'sh', '-c', mounts, 'rancher-mounts', privateDir('tmp'), privateDir('var-lib'), rancherBin(v, 'rancher'), ...args,
   ], env, privateDir('work'));
 

@@ -11,8 +11,9 @@
 import { KubeTarget, kubeRequest } from '../kubeClient';
 import { DEMO_PASSWORD, USERS } from '../../../simulator/steve/users';
 import {
-  loginToken, rancherExpect, rancherRequest, rancherRetry, until
+  TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until
 } from './rancherApi';
+import { adminSession } from './adminSession';
 
 export const VIEWER_ROLE_TEMPLATES = ['projects-view', 'nodes-view'];
 
@@ -25,7 +26,7 @@ async function bootstrapPassword(local: KubeTarget): Promise<string> {
   });
 }
 
-async function setSetting(token: string, name: string, value: string): Promise<void> {
+async function setSetting(token: TokenSource, name: string, value: string): Promise<void> {
   await rancherRetry('PUT', `/v3/settings/${ name }`, token, { value });
 }
 
@@ -34,8 +35,9 @@ async function setSetting(token: string, name: string, value: string): Promise<v
  * starts), and Rancher's dashboard then sends the admin to its first-login page after every login: cleared as an
  * admin clears it on a user.
  */
-async function clearMustChangePassword(token: string): Promise<void> {
+async function clearMustChangePassword(auth: TokenSource): Promise<void> {
   await until('the admin without mustChangePassword', 60000, async() => {
+    const token = await tokenOf(auth);
     const me = (await rancherRequest('GET', '/v3/users?me=true', token)).body?.data?.[0];
 
     if (me && !me.mustChangePassword) {
@@ -64,7 +66,7 @@ export async function bootstrapAdmin(local: KubeTarget): Promise<string> {
     return again.body.token;
   }
   const first = await bootstrapPassword(local);
-  const token = await loginToken(USERS.admin.name, first);
+  const token = adminSession(local, [first, DEMO_PASSWORD]);
 
   // The demo's passwords are shorter than Rancher's default minimum (12): the setting an admin changes for that.
   await setSetting(token, 'password-min-length', `${ DEMO_PASSWORD.length }`);
@@ -74,11 +76,14 @@ export async function bootstrapAdmin(local: KubeTarget): Promise<string> {
 
   // Within 60 s in five starts; once not within 60 s on a loaded machine: three minutes, and the last answer said.
   await until('the admin\'s new password', 180000, async() => {
-    const c = await rancherRequest('POST', '/v3/users?action=changepassword', token, { currentPassword: first, newPassword: DEMO_PASSWORD });
+    const c = await rancherRequest('POST', '/v3/users?action=changepassword', await token.token(), { currentPassword: first, newPassword: DEMO_PASSWORD });
     const r = await rancherRequest('POST', '/v3-public/localProviders/local?action=login', undefined, {
       username: USERS.admin.name, password: DEMO_PASSWORD, responseType: 'json'
     });
 
+    if (c.status === 401) {
+      token.refused();
+    }
     answer = `changepassword ${ c.status } ${ c.text.slice(0, 200) }; login ${ r.status }`;
 
     return r.status === 201 || r.status === 200;
