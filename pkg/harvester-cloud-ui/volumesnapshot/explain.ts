@@ -36,9 +36,16 @@ export function deletionNote(policy: string | undefined, kind: 'backup' | 'snaps
   return policy === 'Delete' ? `harvesterVolumeSnapshot.delete.delete.${ kind }` : 'harvesterVolumeSnapshot.delete.unknown';
 }
 
-export type SnapshotState = 'ready' | 'failed' | 'pending';
+export type SnapshotState = 'ready' | 'failed' | 'pending' | 'deleting';
 
-export function snapshotState(status: { readyToUse?: boolean; error?: { message?: string } } | undefined): SnapshotState {
+/**
+ * A snapshot being deleted keeps its status until the snapshot controller has removed its content and finalizers
+ * (external-snapshotter `pkg/common-controller` deleteCSISnapshot): shown as deleting, not as the Ready it was.
+ */
+export function snapshotState(status: { readyToUse?: boolean; error?: { message?: string } } | undefined, deleting = false): SnapshotState {
+  if (deleting) {
+    return 'deleting';
+  }
   if (status?.readyToUse) {
     return 'ready';
   }

@@ -12,9 +12,9 @@ export const PENDING_LOOK_MS = 2000;
 
 export type HostRead = HostSide & { hostId: string | null };
 
-/** The next look: shortly while a snapshot is in progress, else none (a change the user makes loads again). */
+/** The next look: shortly while a snapshot is in progress or being deleted, else none (a change the user makes loads again). */
 export function nextLook(rows: SnapshotRow[]): number | null {
-  return rows.some((r) => r.state === 'pending') ? PENDING_LOOK_MS : null;
+  return rows.some((r) => r.state === 'pending' || r.state === 'deleting') ? PENDING_LOOK_MS : null;
 }
 
 export interface LookSteps<T> {

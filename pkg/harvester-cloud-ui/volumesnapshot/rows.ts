@@ -7,7 +7,7 @@ import {
 } from './explain';
 
 const STATE_COLOR = {
-  ready: 'success', pending: 'info', failed: 'error'
+  ready: 'success', pending: 'info', failed: 'error', deleting: 'info'
 } as const;
 
 export interface SnapshotRow {
@@ -45,14 +45,15 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
     .map((s) => {
       const cls = classes.find((c) => c.metadata.name === s.spec?.volumeSnapshotClassName);
       const kind: SnapshotRow['kind'] = cls ? snapshotKind(cls.parameters?.type) : '';
+      const state = snapshotState(s.status, !!(s.metadata as { deletionTimestamp?: string }).deletionTimestamp);
 
       return {
         id:         `${ s.metadata.namespace }/${ s.metadata.name }`,
         namespace:  s.metadata.namespace || '',
         name:       s.metadata.name,
         pvc:        s.spec?.source?.persistentVolumeClaimName || '',
-        state:      snapshotState(s.status),
-        color:      STATE_COLOR[snapshotState(s.status)],
+        state,
+        color:      STATE_COLOR[state],
         size:       s.status?.restoreSize || '',
         created:    s.status?.creationTime || (s.metadata as { creationTimestamp?: string }).creationTimestamp || '',
         className:  s.spec?.volumeSnapshotClassName || '',

@@ -86,7 +86,7 @@ test('sharing web-pool\'s IP and DHCP, made in the Add-on Config: the addresses 
   await expect(listCell(page, 'real-sharer', headers, 'LB Address')).toHaveText(new RegExp(primary.replace(/\./g, '\\.')));
 });
 
-test('a snapshot of data-db-0 taken in the PVC tab gets ready and restores to a new PVC, through the real CSI driver', async({ adminPage: page, sim }) => {
+test('a snapshot of data-db-0 taken in the PVC tab gets ready, restores to a new PVC and is deleted, through the real CSI driver', async({ adminPage: page, sim }) => {
   const tid = (id: string) => `[data-testid="${ id }"]`;
   const guest = kubeTarget(sim.stack as NonNullable<typeof sim.stack>, 'guest');
   const snapshots = async() => ((await kubeRequest(guest, 'GET', '/apis/snapshot.storage.k8s.io/v1/namespaces/default/volumesnapshots')).body?.items || [])
@@ -114,4 +114,11 @@ test('a snapshot of data-db-0 taken in the PVC tab gets ready and restores to a 
 
   expect(pvc.status.phase).toBe('Bound');
   expect(pvc.spec.dataSource).toMatchObject({ kind: 'VolumeSnapshot', name: snap.metadata.name });
+
+  // Deleted in the tab: the snapshot controller and the driver remove it (its class deletes the host snapshot), and
+  // the row leaves the table without a reload, though the list read just after the delete may still hold it.
+  await page.locator(`${ tid(`pvc-snapshot-row-${ snap.metadata.name }`) } ${ tid('pvc-snapshot-delete') }`).click();
+  await page.locator(tid('pvc-snapshot-delete-confirm')).click();
+  await expect(row).toHaveCount(0, { timeout: 60000 });
+  await expect.poll(async() => (await snapshots()).length, { message: 'the snapshot gone from the real guest', timeout: STEP_MS }).toBe(0);
 });

@@ -1,6 +1,7 @@
 /**
- * A snapshot taken in the PVC tab stays on screen until Steve's cache lists it (volumesnapshot/justMade.ts): on
- * Rancher's server the list read just after the create can lack it.
+ * A snapshot taken in the PVC tab stays on screen until Steve's cache lists it, and one deleted there is shown as
+ * being deleted until Steve's cache lacks it (volumesnapshot/justMade.ts): on Rancher's server the list read just
+ * after the create can lack it, and the one just after a delete can still hold it as it was.
  */
 import { JUST_MADE_MS, justMade } from '@pkg/volumesnapshot/justMade';
 import { describePanel } from '@pkg/volumesnapshot/panelView';
@@ -10,6 +11,9 @@ const snap = (name: string, status?: object) => ({
   metadata: { name, namespace: 'default' }, spec: { source: { persistentVolumeClaimName: 'data' }, volumeSnapshotClassName: 'snap' }, status
 });
 const pvc = { metadata: { name: 'data', namespace: 'default' }, spec: { storageClassName: 'harvester' } };
+const rowsOf = (snapshots: any[]) => describePanel({
+  crd: true, schemaWhy: null, actions: {} as any, snapshots, classes: [], storageClasses: [{ metadata: { name: 'harvester' }, provisioner: 'driver.harvesterhci.io' }] as any, pvcNames: [], csiVersion: null
+}, pvc as any).rows;
 
 describe('a snapshot just taken', () => {
   it('is shown in progress while the list read lacks it, so the page looks again; let go once a read has it', () => {
@@ -51,5 +55,47 @@ describe('a snapshot just taken', () => {
 
     made.add(undefined as any);
     expect(made.merge([])).toEqual([]);
+  });
+});
+
+describe('a snapshot just deleted', () => {
+  it('still read as it was is shown as being deleted, so the page looks again; gone from the rows once a read lacks it', () => {
+    let now = 5000;
+    const made = justMade(() => now);
+
+    made.deleted('default/s1');
+    const stale = made.merge([snap('s1', { readyToUse: true }), snap('s2', { readyToUse: true })] as any);
+    const rows = rowsOf(stale);
+
+    expect(rows.map((r) => [r.name, r.state])).toEqual([['s1', 'deleting'], ['s2', 'ready']]);
+    expect(nextLook(rows)).not.toBeNull();
+
+    now += 2000;
+    const after = rowsOf(made.merge([snap('s2', { readyToUse: true })] as any));
+
+    expect(after.map((r) => r.name)).toEqual(['s2']);
+    expect(nextLook(after)).toBeNull();
+    // Let go: the same name made again later is not marked.
+    expect(rowsOf(made.merge([snap('s1', { readyToUse: true })] as any)).map((r) => r.state)).toEqual(['ready']);
+  });
+
+  it('is marked for at most a minute (a delete refused by a finalizer that stays is the server\'s to show)', () => {
+    let now = 0;
+    const made = justMade(() => now);
+
+    made.deleted('default/s1');
+    now = JUST_MADE_MS;
+    expect(rowsOf(made.merge([snap('s1', { readyToUse: true })] as any)).map((r) => r.state)).toEqual(['ready']);
+  });
+
+  it('a snapshot the server already marks as being deleted reads as deleting without the page\'s help', () => {
+    const s = {
+      ...snap('s3', { readyToUse: true }),
+      metadata: {
+        name: 's3', namespace: 'default', deletionTimestamp: '2026-11-27T08:00:00Z'
+      }
+    };
+
+    expect(rowsOf([s]).map((r) => r.state)).toEqual(['deleting']);
   });
 });
