@@ -61,14 +61,22 @@ function settings(): KubeObject[] {
   ];
 }
 
-/** Rancher 2.15's features (pkg/features): these no longer exist there, or are not installed as objects. */
-const NOT_IN_2_15 = ['provisioningv2', 'turtles', 'monitoringv1', 'rke1-ui', 'embedded-cluster-api', 'imported-cluster-version-management'];
+/**
+ * The features each Rancher lists (pkg/features), as its own server lists them under /v1: 2.13.8 and 2.15.0 measured
+ * (tests/real/rancher/management.rancher.ts); 2.14 taken as 2.13's. These no longer exist there, or are not
+ * installed as objects.
+ */
+const NOT_IN_2_13 = ['provisioningv2', 'turtles', 'monitoringv1', 'embedded-cluster-api', 'imported-cluster-version-management'];
+const NOT_IN_2_15 = [...NOT_IN_2_13, 'rke1-ui'];
 
 function features(): KubeObject[] {
+  const at213 = !/^v2\.1[0-2]\./.test(RANCHER_VERSION);
   const at215 = !/^v2\.1[0-4]\./.test(RANCHER_VERSION);
-  const on = ['multi-cluster-management', 'harvester', 'rke2', 'fleet', 'provisioningv2', 'embedded-cluster-api', 'uiextension', 'ui-sql-cache', 'istio-virtual-service-ui', 'imported-cluster-version-management', ...(at215 ? ['clean-stale-secrets'] : [])];
-  const off = ['monitoringv1', 'legacy', 'unsupported-storage-drivers', 'harvester-baremetal-container-workload', 'token-hashing', 'turtles', 'rke1-ui', 'aggregated-roletemplates', ...(at215 ? [] : ['clean-stale-secrets'])];
-  const listed = (f: string) => !at215 || !NOT_IN_2_15.includes(f);
+  // 2.13 turned clean-stale-secrets on; rke1-ui stayed on until 2.15 removed it.
+  const on = ['multi-cluster-management', 'harvester', 'rke2', 'fleet', 'provisioningv2', 'embedded-cluster-api', 'uiextension', 'ui-sql-cache', 'istio-virtual-service-ui', 'imported-cluster-version-management', ...(at213 ? ['clean-stale-secrets', 'rke1-ui'] : [])];
+  const off = ['monitoringv1', 'legacy', 'unsupported-storage-drivers', 'harvester-baremetal-container-workload', 'token-hashing', 'turtles', 'aggregated-roletemplates', ...(at213 ? [] : ['clean-stale-secrets', 'rke1-ui'])];
+  const gone = at215 ? NOT_IN_2_15 : at213 ? NOT_IN_2_13 : [];
+  const listed = (f: string) => !gone.includes(f);
 
   return [...on.filter(listed).map((f) => feature(f, true)), ...off.filter(listed).map((f) => feature(f, false))];
 }
