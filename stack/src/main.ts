@@ -5,12 +5,13 @@
  *   --fresh   start on an empty etcd (the demo data as seeded)
  *   --stop    stop the stack this run directory started
  *   --status  say whether it runs, and where
- *   --build   only build the binaries
+ *   --build   only build the binaries (the stack's, Harvester's components', and Rancher's with --rancher)
  *   --rancher[=2.13]  also Rancher's server (2.15 by default) on a local cluster of its own, with the guest and
  *             host imported into it and the extension installed (stack/src/rancher/start.ts)
  * Tokens stay in .tools/stack/run/secrets (mode 0600); nothing here prints them.
  */
 import { ensureBuilt } from './build';
+import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { readStackInfo, StackInfo, startStack, stopStack } from './stack';
 import { RUN_DIR } from './paths';
 import { rancherMain } from './rancher/cli';
@@ -39,6 +40,10 @@ async function main(): Promise<void> {
   }
   if (args.includes('--build')) {
     ensureBuilt();
+    // Harvester's components too: a build step before the suites leaves nothing for the stack's start to build.
+    if (harvesterSourcesPresent()) {
+      ensureHarvesterBuilt();
+    }
     await rancherMain(args);
 
     return;
