@@ -6,6 +6,9 @@ export interface ObjectMeta {
   resourceVersion?: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
+  creationTimestamp?: string;
+  /** Set once a delete was asked while finalizers still hold the object. */
+  deletionTimestamp?: string;
 }
 
 export interface KubeObject {

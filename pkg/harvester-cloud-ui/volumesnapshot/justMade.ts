@@ -30,11 +30,11 @@ export function justMade(now: () => number = Date.now): JustMade {
   let gone: { id: string; at: number }[] = [];
 
   const deleting = (o: KubeObject, at: number): KubeObject => {
-    if ((o.metadata as { deletionTimestamp?: string }).deletionTimestamp) {
+    if (o.metadata.deletionTimestamp) {
       return o;
     }
 
-    return { ...o, metadata: { ...o.metadata, deletionTimestamp: new Date(at).toISOString() } } as KubeObject;
+    return { ...o, metadata: { ...o.metadata, deletionTimestamp: new Date(at).toISOString() } };
   };
 
   return {

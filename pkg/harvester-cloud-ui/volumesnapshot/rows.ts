@@ -45,7 +45,7 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
     .map((s) => {
       const cls = classes.find((c) => c.metadata.name === s.spec?.volumeSnapshotClassName);
       const kind: SnapshotRow['kind'] = cls ? snapshotKind(cls.parameters?.type) : '';
-      const state = snapshotState(s.status, !!(s.metadata as { deletionTimestamp?: string }).deletionTimestamp);
+      const state = snapshotState(s.status, !!s.metadata.deletionTimestamp);
 
       return {
         id:         `${ s.metadata.namespace }/${ s.metadata.name }`,

@@ -6,11 +6,9 @@
  */
 import { KubeTarget, kubeRequest } from '../kubeClient';
 import { USERS } from '../../../simulator/steve/users';
-import { rancherRequest } from './rancherApi';
+import { loginToken, TokenLogin } from './rancherApi';
 
-export interface AdminSession { token(): Promise<string>; refused(): void }
-
-export function adminSession(local: KubeTarget, passwords: string[]): AdminSession {
+export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin {
   let current: string | undefined;
   let refusals = 0;
 
@@ -20,13 +18,9 @@ export function adminSession(local: KubeTarget, passwords: string[]): AdminSessi
         return current;
       }
       for (const password of passwords) {
-        const r = await rancherRequest('POST', '/v3-public/localProviders/local?action=login', undefined, {
-          username: USERS.admin.name, password, responseType: 'json', description: 'stack'
-        });
-
-        if (r.status === 200 || r.status === 201) {
-          current = r.body.token as string;
-
+        // A password Rancher does not take (any more) is refused: the next one is tried.
+        current = await loginToken(USERS.admin.name, password).catch(() => undefined);
+        if (current) {
           return current;
         }
       }

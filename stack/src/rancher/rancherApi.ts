@@ -27,7 +27,10 @@ export async function rancherExpect<T = any>(method: string, path: string, token
  * Where a call's token comes from: a fixed one, or a login that is repeated when Rancher refuses its token (401
  * "must authenticate", see rancherRetry).
  */
-export type TokenSource = string | undefined | { token(): Promise<string>; refused(): void };
+export type TokenSource = string | undefined | TokenLogin;
+
+/** A token got by logging in, and logged in for again once Rancher has refused it (adminSession.ts). */
+export interface TokenLogin { token(): Promise<string>; refused(): void }
 
 export async function tokenOf(source: TokenSource): Promise<string | undefined> {
   return typeof source === 'object' ? source.token() : source;
