@@ -19,12 +19,21 @@ const VIOLATIONS: Record<string, string> = {
   v1:          'export const u = \'/v1/management.cattle.io.clusters\';',
   exclude:     'export const u = \'/services?exclude=metadata.managedFields\';',
   shellImport: 'import Banner from \'@shell/components/Banner.vue\';\nexport default Banner;',
+  destructure: 'export const f = (s: any) => { const { dispatch } = s; return dispatch(\'cluster/find\', {}); };',
+  rootGetters: 'export const f = (ctx: any) => ctx.rootGetters[\'cluster/byId\'];',
+  rootState:   'export const f = (ctx: any) => ctx.rootState.cluster;',
+  storeState:  'export const f = (s: any) => s.state.cluster.types;',
+  cutQuery:    'export const f = (u: string) => u.split(\'?\')[0];',
+  fullShell:   'import Banner from \'@rancher/shell/components/Banner.vue\';\nexport default Banner;',
 };
 const ALLOWED: Record<string, string> = {
   translate:  'export const f = (s: any) => s.getters[\'i18n/t\'](\'k\');',
   shellTypes: 'import { IPlugin } from \'@shell/core/types\';\nexport type P = IPlugin;',
   dataCall:   'import { guestList } from \'../data/guest\';\nexport const f = (s: any) => guestList(s, \'service\');',
   words:      'export const apiVersion = \'rbac.authorization.k8s.io/v1\';',
+  fullTypes:  'import { IPlugin } from \'@rancher/shell/core/types\';\nexport type P = IPlugin;',
+  rowState:   'export const f = (row: { state: string }) => row.state;',
+  splitOther: 'export const f = (v: string) => v.split(\',\');',
 };
 const VUE = '<script lang="ts">\nimport { defineComponent } from \'vue\';\nexport default defineComponent({ created() { this.$store.dispatch(\'cluster/request\', { url: `/k8s/clusters/${ 1 }/v1` }); } });\n</script>\n';
 
