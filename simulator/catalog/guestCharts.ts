@@ -10,13 +10,13 @@
 import { SteveContext } from '../steve/context';
 import {
   CLUSTER_REPO_TYPE, filterReleases, HelmChartVersion, HelmIndex, serveRepoLink
-} from '../steve/catalog';
-import { TypeDef } from '../steve/registry';
-import { errorResponse } from '../steve/errors';
-import { getObject, listObjects, storeObject } from '../steve/state';
-import { newUid } from '../steve/ids';
-import { KubeObject, SimResponse } from '../steve/types';
-import { daemonSet, deployment } from '../demo/builders/kube';
+} from './repoContent';
+import { TypeDef } from '../core/registry';
+import { errorResponse } from '../core/errors';
+import { getObject, listObjects, storeObject } from '../core/state';
+import { newUid } from '../core/ids';
+import { KubeObject, SimResponse } from '../core/types';
+import { daemonSet, deployment } from '../kube/builders';
 import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../demo/cloudConfigCases';
 import { APP_TYPE, CLUSTER_REPO_NAME_LABEL } from './installExtension';
 import { startOperation } from './helmOperation';

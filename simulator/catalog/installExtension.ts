@@ -3,10 +3,10 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import {
   deleteObject, getObject, listObjects, SimState, storeObject
-} from '../steve/state';
-import { newUid } from '../steve/ids';
-import { typeOfObject } from '../steve/registry';
-import { KubeObject } from '../steve/types';
+} from '../core/state';
+import { newUid } from '../core/ids';
+import { typeOfObject } from '../core/registry';
+import { KubeObject } from '../core/types';
 import { UIPLUGIN_TYPE } from '../http/uiPlugins';
 
 export const UI_PLUGIN_NAMESPACE = 'cattle-ui-plugin-system';

@@ -9,11 +9,11 @@
 import { IncomingMessage } from 'node:http';
 import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { can } from '../steve/access';
-import { authenticate } from '../steve/auth';
-import { lookupType } from '../steve/registry';
-import { getObject, SimState } from '../steve/state';
-import { SimRequest } from '../steve/types';
+import { can } from '../rancher/access';
+import { authenticate } from '../rancher/auth';
+import { lookupType } from '../core/registry';
+import { getObject, SimState } from '../core/state';
+import { SimRequest } from '../core/types';
 import { OPERATION_TYPE, operationLog } from './helmOperation';
 
 const LOG_PROTOCOL = 'base64.binary.k8s.io';

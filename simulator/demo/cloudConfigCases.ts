@@ -11,11 +11,11 @@
  */
 import {
   getObject, deleteObject, listObjects, storeObject, SimState
-} from '../steve/state';
-import { newUid } from '../steve/ids';
-import { errorResponse } from '../steve/errors';
+} from '../core/state';
+import { newUid } from '../core/ids';
+import { errorResponse } from '../core/errors';
 import { ok } from '../steve/crud';
-import { KubeObject, SimResponse } from '../steve/types';
+import { KubeObject, SimResponse } from '../core/types';
 import { kubeconfigYaml } from '../harvester/kubeconfigEndpoint';
 import { object } from './builders';
 import { VM_NAMESPACE } from './ids';

@@ -4,8 +4,8 @@
  * to map `kubectl get svc` to a resource. The unaggregated (v1) discovery documents: kubectl asks for the
  * aggregated form first and takes these when the server answers plain JSON.
  */
-import { TypeDef, typesIn } from '../steve/registry';
-import { ClusterKind } from '../steve/types';
+import { TypeDef, typesIn } from '../core/registry';
+import { ClusterKind } from '../core/types';
 
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 /** Built-in resources in the `all` category (`kubectl get all`), as the real kube-apiserver's discovery lists them. */

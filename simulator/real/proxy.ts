@@ -9,12 +9,12 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import { Duplex } from 'node:stream';
-import { canReachCluster } from '../steve/access';
-import { authenticate } from '../steve/auth';
-import { clusterForbidden, unauthorized } from '../steve/errors';
-import { SimState } from '../steve/state';
-import { SimRequest, SimResponse } from '../steve/types';
-import { SimUser } from '../steve/users';
+import { canReachCluster } from '../rancher/access';
+import { authenticate } from '../rancher/auth';
+import { clusterForbidden, unauthorized } from '../core/errors';
+import { SimState } from '../core/state';
+import { SimRequest, SimResponse } from '../core/types';
+import { SimUser } from '../rancher/users';
 
 export interface RealCluster {
   clusterId: string;

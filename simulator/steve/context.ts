@@ -1,6 +1,6 @@
-import { SimState } from './state';
-import { ClusterState } from './types';
-import { SimUser } from './users';
+import { SimState } from '../core/state';
+import { ClusterState } from '../core/types';
+import { SimUser } from '../rancher/users';
 
 /** What every Steve handler needs to know about the request it answers. */
 export interface SteveContext {

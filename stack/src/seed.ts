@@ -5,8 +5,8 @@
  * subresource, where Kubernetes keeps it apart from spec. RBAC for the demo users goes in first.
  */
 import { demoSeed } from '../../simulator/demo/seed';
-import { typeOfObject, TypeDef } from '../../simulator/steve/registry';
-import { USERS } from '../../simulator/steve/users';
+import { typeOfObject, TypeDef } from '../../simulator/core/registry';
+import { USERS } from '../../simulator/rancher/users';
 import { crdFor, needsCrd } from './crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
 import { applyAll, waitCrdsEstablished } from './apply';

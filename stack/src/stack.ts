@@ -23,7 +23,7 @@ import { upstreamCrds } from './harvester/crds';
 import { webhookNetns } from './harvester/start';
 import { seedHistory } from './harvester/history';
 import { deleteNetns } from './netns';
-import { USERS } from '../../simulator/steve/users';
+import { USERS } from '../../simulator/rancher/users';
 import { stopRancher } from './rancher/state';
 
 export interface StackClusterInfo {

@@ -1,6 +1,6 @@
 /** Builders for Rancher's own objects in the local cluster: clusters, projects, settings, features, users. */
-import { KubeObject } from '../../steve/types';
-import { Labels, object, secret } from './kube';
+import { KubeObject } from '../../core/types';
+import { Labels, object, secret } from '../../kube/builders';
 
 const NOW_MINUS_DAY = () => new Date(Date.now() - 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
 

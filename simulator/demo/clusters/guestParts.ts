@@ -5,7 +5,7 @@ import {
 import { vmsOf } from '../guestVms';
 import { projectIds } from '../ids';
 import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../cloudConfigCases';
-import { KubeObject } from '../../steve/types';
+import { KubeObject } from '../../core/types';
 
 export const HARVESTER_PROVIDER_PREFIX = 'harvester://';
 

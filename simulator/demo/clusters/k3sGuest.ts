@@ -4,7 +4,7 @@ import {
   COMPONENT_VERSIONS, K3S_GUEST, K3S_NODES, LEGACY_LB_IP, SERVICES
 } from '../ids';
 import { rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents } from './guestParts';
-import { SeedCluster } from '../../steve/types';
+import { SeedCluster } from '../../core/types';
 import { K3S_CONFIG_PATH } from '../cloudConfigCases';
 
 const KUBELET = 'v1.31.9+k3s1';

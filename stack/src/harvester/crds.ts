@@ -14,7 +14,7 @@ import { component, treeOf } from './components';
 import { ensureUnpacked } from './build';
 import type { ClusterKey } from '../config';
 import { crdFor } from '../crds';
-import { lookupType, TypeDef } from '../../../simulator/steve/registry';
+import { lookupType, TypeDef } from '../../../simulator/core/registry';
 
 type Obj = Record<string, any>;
 

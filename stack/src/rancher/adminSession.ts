@@ -5,7 +5,7 @@
  * that token (its name and the status of a read: never its key), so a CI log says whether Rancher deleted it.
  */
 import { KubeTarget, kubeRequest } from '../kubeClient';
-import { USERS } from '../../../simulator/steve/users';
+import { USERS } from '../../../simulator/rancher/users';
 import { loginToken, TokenLogin } from './rancherApi';
 
 export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin {

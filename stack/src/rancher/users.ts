@@ -9,7 +9,7 @@
  * with "View Nodes" is Rancher's read-only cluster access.
  */
 import { KubeTarget, kubeRequest } from '../kubeClient';
-import { DEMO_PASSWORD, USERS } from '../../../simulator/steve/users';
+import { DEMO_PASSWORD, USERS } from '../../../simulator/rancher/users';
 import {
   TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until
 } from './rancherApi';

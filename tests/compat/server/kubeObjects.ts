@@ -4,7 +4,7 @@
  * the server under test.
  */
 import { KubeTarget, kubeExpect, kubeRequest } from '../../../stack/src/kubeClient';
-import type { KubeObject } from '../../../simulator/steve/types';
+import type { KubeObject } from '../../../simulator/core/types';
 
 interface Resource { base: string; plural: string; namespaced: boolean }
 

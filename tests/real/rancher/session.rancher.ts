@@ -3,7 +3,7 @@
  * no longer has is refused with exactly the plain "must authenticate" a clean clone's CI saw on a first start, and
  * a call made through the session logs in again and goes through.
  */
-import { DEMO_PASSWORD } from '../../../simulator/steve/users';
+import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
 import { adminSession } from '../../../stack/src/rancher/adminSession';
 import { loginToken, rancherRequest, rancherRetry, until } from '../../../stack/src/rancher/rancherApi';
 import { kubeRequest } from '../../../stack/src/kubeClient';

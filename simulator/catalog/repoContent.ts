@@ -13,10 +13,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import semver from 'semver';
 import { parse } from 'yaml';
-import { errorResponse } from './errors';
-import { TypeDef } from './registry';
-import { KubeObject, SimResponse } from './types';
-import { KUBERNETES_VERSION, RANCHER_VERSION } from './versions';
+import { errorResponse } from '../core/errors';
+import { TypeDef } from '../core/registry';
+import { KubeObject, SimResponse } from '../core/types';
+import { KUBERNETES_VERSION, RANCHER_VERSION } from '../core/versions';
 
 export const CLUSTER_REPO_TYPE = 'catalog.cattle.io.clusterrepo';
 

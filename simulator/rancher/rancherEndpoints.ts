@@ -2,13 +2,13 @@
 import { uiPluginIndex } from '../http/uiPlugins';
 import { harvesterKubeconfig } from '../harvester/kubeconfigEndpoint';
 import { login, logout, sessionCookie } from './auth';
-import { ok } from './crud';
-import { errorResponse } from './errors';
-import { SimState } from './state';
-import { SimRequest, SimResponse } from './types';
+import { ok } from '../steve/crud';
+import { errorResponse } from '../core/errors';
+import { SimState } from '../core/state';
+import { SimRequest, SimResponse } from '../core/types';
 import { SimUser } from './users';
 
-import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from './versions';
+import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from '../core/versions';
 
 // Re-exported for the modules that always took them from here (server.ts).
 export {

@@ -5,19 +5,19 @@
 import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';
 import { AddressInfo } from 'node:net';
-import { sendSimResponse, toSimRequest } from '../http/nodeRequest';
-import { authenticate } from '../steve/auth';
-import { handleRequest } from '../router';
-import { SimState } from '../steve/state';
-import { USERS } from '../steve/users';
-import { kubeTypes } from './discovery';
-import { parseResourcePath, wantsTable } from './kubeApi';
-import { kubeconfig } from './kubeconfig';
-import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeWatch';
-import { status } from './status';
-import { selfSignedCert } from './tlsCert';
-import { RealBackends, RealProxy } from '../real/proxy';
-import { SimRequest } from '../steve/types';
+import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { authenticate } from './rancher/auth';
+import { handleRequest } from './router';
+import { SimState } from './core/state';
+import { USERS } from './rancher/users';
+import { kubeTypes } from './kube/discovery';
+import { parseResourcePath, wantsTable } from './kubeapi/kubeApi';
+import { kubeconfig } from './kube/kubeconfig';
+import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeapi/kubeWatch';
+import { status } from './kube/status';
+import { selfSignedCert } from './kube/tlsCert';
+import { RealBackends, RealProxy } from './real/proxy';
+import { SimRequest } from './core/types';
 
 export interface KubeApiServer {
   server: Server;

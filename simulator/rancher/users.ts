@@ -1,4 +1,4 @@
-import { UserName } from './types';
+import { UserName } from '../core/types';
 
 /** A demo user: who they are to Rancher, and which downstream clusters they are members of. */
 export interface SimUser {

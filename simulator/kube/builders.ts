@@ -1,5 +1,5 @@
 /** Small builders for plain Kubernetes objects, so the demo clusters read as data. */
-import { KubeObject } from '../../steve/types';
+import { KubeObject } from '../core/types';
 
 export type Labels = Record<string, string>;
 

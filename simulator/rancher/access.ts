@@ -1,5 +1,5 @@
-import { TypeDef } from './registry';
-import { ClusterState, KubeObject, Verb } from './types';
+import { TypeDef } from '../core/registry';
+import { ClusterState, KubeObject, Verb } from '../core/types';
 import { ANONYMOUS, SimUser } from './users';
 
 export const ALL_VERBS: Verb[] = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];

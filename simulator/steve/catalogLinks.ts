@@ -3,12 +3,12 @@
  * and Apps and the `logs` link of Operations. Kept apart from the handlers so steve/steveObject.ts can use it
  * without importing the request handling.
  */
-import { CLUSTER_REPO_TYPE } from '../steve/catalog';
-import { SteveContext } from '../steve/context';
-import { TypeDef } from '../steve/registry';
-import { KubeObject } from '../steve/types';
-import { OPERATION_TYPE } from './helmOperation';
-import { APP_TYPE } from './installExtension';
+import { CLUSTER_REPO_TYPE } from '../catalog/repoContent';
+import { SteveContext } from './context';
+import { TypeDef } from '../core/registry';
+import { KubeObject } from '../core/types';
+import { OPERATION_TYPE } from '../catalog/helmOperation';
+import { APP_TYPE } from '../catalog/installExtension';
 
 /**
  * Action names by type: the schema templates' `ActionHandlers`. Looked up at call time: steve/ modules load this

@@ -1,9 +1,9 @@
 /** Rancher's Norman API at `/v3`: only the parts the dashboard and this extension read. */
 import { canReachCluster } from './access';
-import { ok } from './crud';
-import { errorResponse } from './errors';
-import { listObjects, SimState } from './state';
-import { KubeObject, SimResponse } from './types';
+import { ok } from '../steve/crud';
+import { errorResponse } from '../core/errors';
+import { listObjects, SimState } from '../core/state';
+import { KubeObject, SimResponse } from '../core/types';
 import { principalId, SimUser, USERS } from './users';
 
 const CLOUD_CREDENTIAL_NAMESPACE = 'cattle-global-data';

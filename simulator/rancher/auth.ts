@@ -1,7 +1,7 @@
-import { SimState } from './state';
-import { SimRequest } from './types';
+import { SimState } from '../core/state';
+import { SimRequest } from '../core/types';
 import { SimUser, USERS, userByName } from './users';
-import { newUid } from './ids';
+import { newUid } from '../core/ids';
 
 export const SESSION_COOKIE = 'R_SESS';
 
