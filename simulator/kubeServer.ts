@@ -1,6 +1,6 @@
 /**
  * The simulator over HTTPS on 127.0.0.1, for kubectl (which sends a bearer token only over TLS): every request the
- * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (tlsCert.ts).
+ * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (kube/tlsCert.ts).
  */
 import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';

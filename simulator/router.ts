@@ -5,7 +5,7 @@ import { serveRepoLinkIn } from './catalog/guestCharts';
 import { SteveContext } from './steve/context';
 import { countsCollection, countsObject } from './steve/counts';
 import {
-  create, getOne, listCollection, ok, patch, remove, update
+  create, getOne, listCollection, patch, remove, update
 } from './steve/crud';
 import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
@@ -21,9 +21,10 @@ import { schemaDefinitionFor, schemaFor, schemasFor } from './steve/schemas';
 import { handleSimControl, SIM_PREFIX } from './control/simControl';
 import { getObject, SimState } from './core/state';
 import {
-  Fault, KubeObject, SimRequest, SimResponse, Verb
+  Fault, KubeObject, SimRequest, SimResponse, Verb, SimUser
 } from './core/types';
-import { ANONYMOUS, SimUser } from './rancher/users';
+import { ANONYMOUS } from './rancher/users';
+import { ok } from './core/responses';
 
 /** Keeps the request log bounded in a long-running simulator. */
 const MAX_LOGGED_REQUESTS = 5000;

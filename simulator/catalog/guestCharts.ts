@@ -8,17 +8,15 @@
  * from `global.cattle.clusterName`, then `extraArgs`. The versions are the demo's, not a copy of rancher/charts.
  */
 import { SteveContext } from '../steve/context';
-import {
-  CLUSTER_REPO_TYPE, filterReleases, HelmChartVersion, HelmIndex, serveRepoLink
-} from './repoContent';
-import { TypeDef } from '../core/registry';
+import { filterReleases, HelmChartVersion, HelmIndex, serveRepoLink } from './repoContent';
+import { APP_TYPE, CLUSTER_REPO_TYPE, TypeDef } from '../core/registry';
 import { errorResponse } from '../core/errors';
 import { getObject, listObjects, storeObject } from '../core/state';
 import { newUid } from '../core/ids';
 import { KubeObject, SimResponse } from '../core/types';
 import { daemonSet, deployment } from '../kube/builders';
-import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../demo/cloudConfigCases';
-import { APP_TYPE, CLUSTER_REPO_NAME_LABEL } from './installExtension';
+import { cloudConfigVolume, RKE2_CONFIG_PATH } from './cloudConfig';
+import { CLUSTER_REPO_NAME_LABEL } from './installExtension';
 import { startOperation } from './helmOperation';
 
 export const RANCHER_CHARTS = {
@@ -158,7 +156,7 @@ export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: un
   };
 }
 
-/** `?link=` of any ClusterRepo: the guest's chart repository's index from here, everything else as catalog.ts serves it. */
+/** `?link=` of any ClusterRepo: the guest's chart repository's index from here, everything else as repoContent.ts serves it. */
 export function serveRepoLinkIn(ctx: SteveContext, t: TypeDef, repo: KubeObject, query: URLSearchParams, currentUrl: string): SimResponse | null {
   if (t.id === CLUSTER_REPO_TYPE && isGuestChartRepo(repo) && query.get('link') === 'index') {
     return guestIndex(ctx, query);

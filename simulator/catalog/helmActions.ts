@@ -16,13 +16,11 @@ import { checkoutOf, readIndex } from './repoContent';
 import { SteveContext } from '../steve/context';
 import { getOne } from '../steve/crud';
 import { errorResponse, forbidden } from '../core/errors';
-import { lookupType, TypeDef } from '../core/registry';
+import { APP_TYPE, lookupType, TypeDef } from '../core/registry';
 import { getObject } from '../core/state';
 import { KubeObject, SimResponse } from '../core/types';
 import { actionsOf } from '../steve/catalogLinks';
-import {
-  APP_TYPE, CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension
-} from './installExtension';
+import { CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension } from './installExtension';
 import { HelmCommand, startOperation } from './helmOperation';
 import { installGuestCharts, isGuestChartRepo } from './guestCharts';
 

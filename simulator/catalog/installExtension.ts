@@ -5,12 +5,11 @@ import {
   deleteObject, getObject, listObjects, SimState, storeObject
 } from '../core/state';
 import { newUid } from '../core/ids';
-import { typeOfObject } from '../core/registry';
+import { APP_TYPE, typeOfObject } from '../core/registry';
 import { KubeObject } from '../core/types';
 import { UIPLUGIN_TYPE } from '../http/uiPlugins';
 
 export const UI_PLUGIN_NAMESPACE = 'cattle-ui-plugin-system';
-export const APP_TYPE = 'catalog.cattle.io.app';
 /** The label Rancher's app controller copies from the Helm release onto the App (rancher/rancher
  * pkg/apis/catalog.cattle.io/v1 `ClusterRepoNameLabel`; set by helmop's `--labels`). */
 export const CLUSTER_REPO_NAME_LABEL = 'catalog.cattle.io/cluster-repo-name';

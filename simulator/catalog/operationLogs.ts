@@ -11,10 +11,10 @@ import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { can } from '../rancher/access';
 import { authenticate } from '../rancher/auth';
-import { lookupType } from '../core/registry';
+import { lookupType, OPERATION_TYPE } from '../core/registry';
 import { getObject, SimState } from '../core/state';
 import { SimRequest } from '../core/types';
-import { OPERATION_TYPE, operationLog } from './helmOperation';
+import { operationLog } from './helmOperation';
 
 const LOG_PROTOCOL = 'base64.binary.k8s.io';
 const LOGS_PATH = /^\/v1\/catalog\.cattle\.io\.operations\/([^/]+)\/([^/]+)\/logs$/;

@@ -1,5 +1,4 @@
 /** `/__sim/*`: the simulator's own control API for tests (faults, state reads, reset). Not part of Rancher. */
-import { ok } from '../steve/crud';
 import { errorResponse } from '../core/errors';
 import { isFault } from './faults';
 import { lookupType } from '../core/registry';
@@ -7,6 +6,7 @@ import {
   compactHistory, getObject, listObjects, resetState, SimState
 } from '../core/state';
 import { SimResponse } from '../core/types';
+import { ok } from '../core/responses';
 
 export const SIM_PREFIX = '/__sim';
 

@@ -7,7 +7,7 @@ import { steveId } from '../core/ids';
 import { typeOfObject } from '../core/registry';
 import { KubeObject, Seed } from '../core/types';
 
-/** FNV-1a over the text, four rounds: 128 bits shaped as a v4 uid (like steve/ids.ts `newUid`, without its randomness). */
+/** FNV-1a over the text, four rounds: 128 bits shaped as a v4 uid (like core/ids.ts `newUid`, without its randomness). */
 export function stableUid(text: string): string {
   let h = 2166136261;
   const hex: string[] = [];

@@ -15,8 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { getCluster, getObject, storeObject, SimState } from '../core/state';
 import { newUid } from '../core/ids';
 import { clusterForbidden } from '../core/errors';
-import { KubeObject, SimResponse } from '../core/types';
-import { SimUser } from '../rancher/users';
+import { KubeObject, SimResponse, SimUser } from '../core/types';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';

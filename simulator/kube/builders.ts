@@ -1,4 +1,4 @@
-/** Small builders for plain Kubernetes objects, so the demo clusters read as data. */
+/** Small builders for plain Kubernetes objects, so the demo clusters and the charts' workloads read as data. */
 import { KubeObject } from '../core/types';
 
 export type Labels = Record<string, string>;

@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import { getObject, SimState } from '../core/state';
-import { SimUser } from '../rancher/users';
+import { SimUser } from '../core/types';
 
 export function kubeconfig(state: SimState, serverUrl: string, caPem: string, user: SimUser, current?: string): string {
   const ids = Object.keys(state.clusters);

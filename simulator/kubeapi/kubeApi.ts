@@ -15,8 +15,7 @@ import {
 import { getObject, SimState } from '../core/state';
 import { fromSteveObject } from '../steve/steveObject';
 import { TypeDef } from '../core/registry';
-import { SimRequest, SimResponse } from '../core/types';
-import { SimUser } from '../rancher/users';
+import { SimRequest, SimResponse, SimUser } from '../core/types';
 import { KUBERNETES_VERSION } from '../core/versions';
 import {
   apiGroupList, apiResourceList, apiVersions, groupVersion, kubeTypes

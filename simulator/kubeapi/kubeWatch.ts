@@ -10,8 +10,7 @@ import { EventHistory } from '../watch/eventHistory';
 import { canSeeObject } from '../rancher/access';
 import { fieldSelectorMatcher, labelSelectorMatcher } from '../kube/selectors';
 import { listObjects, SimState } from '../core/state';
-import { ChangeEvent, KubeObject } from '../core/types';
-import { SimUser } from '../rancher/users';
+import { ChangeEvent, KubeObject, SimUser } from '../core/types';
 import { KubeTarget, table } from './kubeApi';
 
 const TYPES: Record<ChangeEvent['name'], string> = {

@@ -1,6 +1,6 @@
 import { SimState } from '../core/state';
-import { SimRequest } from '../core/types';
-import { SimUser, USERS, userByName } from './users';
+import { SimRequest, SimUser } from '../core/types';
+import { USERS, userByName } from './users';
 import { newUid } from '../core/ids';
 
 export const SESSION_COOKIE = 'R_SESS';

@@ -13,8 +13,7 @@ import { canReachCluster } from '../rancher/access';
 import { authenticate } from '../rancher/auth';
 import { clusterForbidden, unauthorized } from '../core/errors';
 import { SimState } from '../core/state';
-import { SimRequest, SimResponse } from '../core/types';
-import { SimUser } from '../rancher/users';
+import { SimRequest, SimResponse, SimUser } from '../core/types';
 
 export interface RealCluster {
   clusterId: string;

@@ -1,6 +1,5 @@
 import { SimState } from '../core/state';
-import { ClusterState } from '../core/types';
-import { SimUser } from '../rancher/users';
+import { ClusterState, SimUser } from '../core/types';
 
 /** What every Steve handler needs to know about the request it answers. */
 export interface SteveContext {

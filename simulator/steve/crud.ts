@@ -15,16 +15,9 @@ import { jsonPatch, mergePatch } from '../kube/patch';
 import { apiVersionOf, pluralId, TypeDef } from '../core/registry';
 import { deleteObject, getObject, listObjects, storeObject } from '../core/state';
 import { fromSteveObject, toSteveObject } from './steveObject';
+import { ok } from '../core/responses';
 import { KubeObject, SimResponse } from '../core/types';
 import { metadataMapErrors, nameErrors } from '../kube/validation';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-export function ok(body: unknown, status = 200): SimResponse {
-  return {
-    status, headers: { ...JSON_HEADERS }, body
-  };
-}
 
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));

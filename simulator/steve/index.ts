@@ -1,4 +1,4 @@
-/** The simulator's Steve core: state and the helpers tests and transports need (the router is ../router.ts). */
+/** The simulator's state and the helpers tests and transports need, from core/, steve/ and rancher/ (router: ../router.ts). */
 export {
   createState, restoreState, snapshotState, resetState, getObject, listObjects, storeObject, deleteObject
 } from '../core/state';
@@ -9,7 +9,6 @@ export {
 } from '../core/registry';
 export type { TypeDef } from '../core/registry';
 export { USERS, DEMO_PASSWORD } from '../rancher/users';
-export type { SimUser } from '../rancher/users';
 export { SESSION_COOKIE, authenticate } from '../rancher/auth';
 export { countsObject } from './counts';
 export { steveId } from '../core/ids';

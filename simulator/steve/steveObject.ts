@@ -1,6 +1,5 @@
-import { catalogActions, operationLinks } from './catalogLinks';
+import { catalogActions, operationLinks, repoLinks } from './catalogLinks';
 import { can } from '../rancher/access';
-import { repoLinks } from '../catalog/repoContent';
 import { fieldValues } from './columns';
 import { SteveContext, steveBase } from './context';
 import { steveId } from '../core/ids';

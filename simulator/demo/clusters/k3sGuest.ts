@@ -5,7 +5,7 @@ import {
 } from '../ids';
 import { rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents } from './guestParts';
 import { SeedCluster } from '../../core/types';
-import { K3S_CONFIG_PATH } from '../cloudConfigCases';
+import { K3S_CONFIG_PATH } from '../../catalog/cloudConfig';
 
 const KUBELET = 'v1.31.9+k3s1';
 const HEALTH = 'cloudprovider.harvesterhci.io/healthcheck';
