@@ -7,12 +7,12 @@
 import { demoSeed } from '../../simulator/demo/seed';
 import { typeOfObject, TypeDef } from '../../simulator/core/registry';
 import { USERS } from '../../simulator/rancher/users';
-import { crdFor, needsCrd } from './crds';
-import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
-import { applyAll, waitCrdsEstablished } from './apply';
+import { crdFor, needsCrd } from './core/crds';
+import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './core/kubeClient';
+import { applyAll, waitCrdsEstablished } from './core/apply';
 import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/demo/beforeControllers';
-import { CLUSTERS } from './config';
-import type { StackCluster } from './config';
+import { CLUSTERS } from './core/config';
+import type { StackCluster } from './core/config';
 import { withRunningVersions } from './runningVersions';
 
 type Obj = Record<string, any>;

@@ -8,7 +8,7 @@
  */
 import { GUEST_VMS } from '../../simulator/demo/guestVms';
 import { GUEST_VM_NETWORKS, guestVmAddresses, vmiFromVm } from '../../simulator/demo/builders/harvester';
-import { KubeTarget, kubeRequest, objectPath } from '../src/kubeClient';
+import { KubeTarget, kubeRequest, objectPath } from '../src/core/kubeClient';
 import { inform } from './informer';
 import type { KubeObject } from '../../simulator/core/types';
 

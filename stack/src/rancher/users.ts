@@ -8,7 +8,7 @@
  * (role_data.go: that one is a project role); "View All Projects" (Kubernetes `view` on every namespace, storage)
  * with "View Nodes" is Rancher's read-only cluster access.
  */
-import { KubeTarget, kubeRequest } from '../kubeClient';
+import { KubeTarget, kubeRequest } from '../core/kubeClient';
 import { DEMO_PASSWORD, USERS } from '../../../simulator/rancher/users';
 import {
   TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until

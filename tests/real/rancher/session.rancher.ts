@@ -6,8 +6,8 @@
 import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
 import { adminSession } from '../../../stack/src/rancher/adminSession';
 import { loginToken, rancherRequest, rancherRetry, until } from '../../../stack/src/rancher/rancherApi';
-import { kubeRequest } from '../../../stack/src/kubeClient';
-import { ensureSecrets, apiUrl } from '../../../stack/src/config';
+import { kubeRequest } from '../../../stack/src/core/kubeClient';
+import { ensureSecrets, apiUrl } from '../../../stack/src/core/config';
 import { LOCAL } from '../../../stack/src/rancher/localCluster';
 import { readRancherInfo } from '../../../stack/src/rancher/state';
 

@@ -8,7 +8,7 @@
  * proxy here (docs/demo-mode.md), so no field of theirs is validated by the API server. Scope, names and the status
  * subresource follow the simulator's type table (simulator/steve/registry.ts), which follows the upstream CRDs.
  */
-import type { TypeDef } from '../../simulator/core/registry';
+import type { TypeDef } from '../../../simulator/core/registry';
 
 /** API groups the kube-apiserver serves without a CRD. */
 const BUILT_IN = new Set(['', 'apps', 'batch', 'networking.k8s.io', 'storage.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'events.k8s.io', 'policy', 'autoscaling', 'coordination.k8s.io', 'discovery.k8s.io']);
