@@ -36,7 +36,7 @@ const OTHER_GROUPS = [
 ];
 
 /**
- * Read-only, as the simulator's viewer is (simulator/steve/access.ts). Kubernetes' own `view` role cannot be used:
+ * Read-only, as the simulator's viewer is (simulator/rancher/access.ts). Kubernetes' own `view` role cannot be used:
  * its rules are filled in by kube-controller-manager's aggregation controller, which this stack does not run.
  */
 export const READ_ONLY_ROLE = {

@@ -6,7 +6,7 @@
  * Their schemas are open (`x-kubernetes-preserve-unknown-fields`): the modules that carry Harvester's CRD manifests
  * and Go types (github.com/harvester/harvester-load-balancer, .../harvester-cloud-provider) are refused by the module
  * proxy here (docs/demo-mode.md), so no field of theirs is validated by the API server. Scope, names and the status
- * subresource follow the simulator's type table (simulator/steve/registry.ts), which follows the upstream CRDs.
+ * subresource follow the simulator's type table (simulator/core/registry.ts), which follows the upstream CRDs.
  */
 import type { TypeDef } from '../../../simulator/core/registry';
 
