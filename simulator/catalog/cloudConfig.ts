@@ -19,6 +19,13 @@ export const K3S_CONFIG_PATH = '/etc/kubernetes/cloud-config';
 export function nodeConfigPath(provider: string | undefined): string {
   return provider === 'k3s' ? K3S_CONFIG_PATH : RKE2_CONFIG_PATH;
 }
+
+/** The folder holding that file, which the CSI driver's chart mounts whole when it has no Secret. */
+export function nodeConfigFolder(provider: string | undefined): string {
+  const file = nodeConfigPath(provider);
+
+  return file.slice(0, file.lastIndexOf('/') + 1);
+}
 export const CONFIG_SECRET = { name: 'harvester-cloud-config', key: 'cloud-config' } as const;
 
 export type ConfigSource = { secretName: string; key?: string } | { path: string };
