@@ -14,8 +14,8 @@ import path from 'node:path';
 import { demoSeed } from '../simulator/demo/seed';
 import { ensureDirFor, loadStateFile } from '../simulator/persist';
 import { DEFAULT_SIM_PORT, SimServer, startSimServer } from '../simulator/server';
-import { createState } from '../simulator/steve/state';
-import { USERS } from '../simulator/steve/users';
+import { createState } from '../simulator/core/state';
+import { USERS } from '../simulator/rancher/users';
 import { realBackends } from '../simulator/real/fromStack';
 
 const REAL = process.argv.slice(2).includes('--real');

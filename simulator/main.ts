@@ -20,9 +20,9 @@ import { rancherVersionOfBuild } from './http/dashboardBuild';
 import { fromClusterRepo, installExtension } from './catalog/installExtension';
 import { EXTENSION_REPO } from './demo/ids';
 import { extensionBuild } from './http/uiPlugins';
-import { setRancherVersion } from './steve/versions';
-import { createState } from './steve/state';
-import { USERS } from './steve/users';
+import { setRancherVersion } from './core/versions';
+import { createState } from './core/state';
+import { USERS } from './rancher/users';
 import { realBackends } from './real/fromStack';
 
 interface Args {

@@ -4,8 +4,8 @@ import {
 import path from 'node:path';
 import {
   createState, restoreState, snapshotState, SimState, StateSnapshot
-} from './steve/state';
-import { Seed } from './steve/types';
+} from './core/state';
+import { Seed } from './core/types';
 
 /** Temp files are `.<name>.tmp-<pid>-<n>` next to the state file, so rename stays on one filesystem. */
 function tempPathFor(file: string, n: number): string {

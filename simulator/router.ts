@@ -1,29 +1,30 @@
 import { catalogAction } from './catalog/helmActions';
-import { canReachCluster } from './steve/access';
-import { authenticate, header } from './steve/auth';
+import { canReachCluster } from './rancher/access';
+import { authenticate, header } from './rancher/auth';
 import { serveRepoLinkIn } from './catalog/guestCharts';
 import { SteveContext } from './steve/context';
 import { countsCollection, countsObject } from './steve/counts';
 import {
-  create, getOne, listCollection, ok, patch, remove, update
+  create, getOne, listCollection, patch, remove, update
 } from './steve/crud';
 import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
-} from './steve/errors';
-import { takeFault } from './steve/faults';
+} from './core/errors';
+import { takeFault } from './control/faults';
 import { queryRecord, QueryInput, queryRecordMulti } from './steve/listQuery';
-import { handleKubeApi } from './kube/kubeApi';
+import { handleKubeApi } from './kubeapi/kubeApi';
 import { status as kubeStatus } from './kube/status';
-import { handleNorman } from './steve/norman';
-import { handlePublic, handleRancherAuthed, notLoggedIn } from './steve/rancherEndpoints';
-import { lookupType, TypeDef } from './steve/registry';
+import { handleNorman } from './rancher/norman';
+import { handlePublic, handleRancherAuthed, notLoggedIn } from './rancher/rancherEndpoints';
+import { lookupType, TypeDef } from './core/registry';
 import { schemaDefinitionFor, schemaFor, schemasFor } from './steve/schemas';
-import { handleSimControl, SIM_PREFIX } from './steve/simControl';
-import { getObject, SimState } from './steve/state';
+import { handleSimControl, SIM_PREFIX } from './control/simControl';
+import { getObject, SimState } from './core/state';
 import {
-  Fault, KubeObject, SimRequest, SimResponse, Verb
-} from './steve/types';
-import { ANONYMOUS, SimUser } from './steve/users';
+  Fault, KubeObject, SimRequest, SimResponse, Verb, SimUser
+} from './core/types';
+import { ANONYMOUS } from './rancher/users';
+import { ok } from './core/responses';
 
 /** Keeps the request log bounded in a long-running simulator. */
 const MAX_LOGGED_REQUESTS = 5000;

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { kubeRequest } from '../../stack/src/kubeClient';
+import { kubeRequest } from '../../stack/src/core/kubeClient';
 import { kubeTarget, startStack } from '../../stack/src/stack';
 import { rancherBuilds } from '../../tests/compat/builds';
 import { measure } from './renderLb';

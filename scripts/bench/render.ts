@@ -39,7 +39,7 @@ import { login, newUserContext, USERS } from '../../tests/e2e/ui';
 import { scaleClusterId, scaleNodes } from '../../simulator/demo/clusters/scaleGuest';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { kubeTarget, startStack } from '../../stack/src/stack';
-import { CLUSTERS } from '../../stack/src/config';
+import { CLUSTERS } from '../../stack/src/core/config';
 import { createObjects } from '../../stack/src/seed';
 
 /** Real mode: a fresh stack, and `n` scale Nodes created in the real rke2-guest. */

@@ -8,17 +8,15 @@
  * from `global.cattle.clusterName`, then `extraArgs`. The versions are the demo's, not a copy of rancher/charts.
  */
 import { SteveContext } from '../steve/context';
-import {
-  CLUSTER_REPO_TYPE, filterReleases, HelmChartVersion, HelmIndex, serveRepoLink
-} from '../steve/catalog';
-import { TypeDef } from '../steve/registry';
-import { errorResponse } from '../steve/errors';
-import { getObject, listObjects, storeObject } from '../steve/state';
-import { newUid } from '../steve/ids';
-import { KubeObject, SimResponse } from '../steve/types';
-import { daemonSet, deployment } from '../demo/builders/kube';
-import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../demo/cloudConfigCases';
-import { APP_TYPE, CLUSTER_REPO_NAME_LABEL } from './installExtension';
+import { filterReleases, HelmChartVersion, HelmIndex, serveRepoLink } from './repoContent';
+import { APP_TYPE, CLUSTER_REPO_TYPE, TypeDef } from '../core/registry';
+import { errorResponse } from '../core/errors';
+import { getObject, listObjects, storeObject } from '../core/state';
+import { newUid } from '../core/ids';
+import { KubeObject, SimResponse } from '../core/types';
+import { daemonSet, deployment } from '../kube/builders';
+import { cloudConfigVolume, nodeConfigFolder, nodeConfigPath } from './cloudConfig';
+import { CLUSTER_REPO_NAME_LABEL } from './installExtension';
 import { startOperation } from './helmOperation';
 
 export const RANCHER_CHARTS = {
@@ -71,8 +69,16 @@ export function guestIndex(ctx: SteveContext, query: URLSearchParams): SimRespon
 
 type Values = Record<string, any>;
 
-/** The workload the chart renders, labelled as harvester/charts' `_helpers.tpl` does. */
-function workload(chart: string, version: string, appVersion: string, values: Values, nodeCount: number): KubeObject {
+/** The guest's distribution as Rancher reports it (its management cluster's `status.provider`: `k3s`, `rke2`, …). */
+function guestProvider(ctx: SteveContext): string | undefined {
+  return getObject(ctx.state, 'local', 'management.cattle.io.cluster', ctx.cluster.id)?.status?.provider;
+}
+
+/**
+ * The workload the chart renders, labelled as harvester/charts' `_helpers.tpl` does. Without a Secret its cloud config
+ * is a file on the nodes: where the guest's distribution keeps it (`provider`), unless the values name another.
+ */
+function workload(chart: string, version: string, appVersion: string, values: Values, nodeCount: number, provider: string | undefined): KubeObject {
   const labels = {
     'helm.sh/chart': `${ chart }-${ version.replace(/\+/g, '_') }`, 'app.kubernetes.io/name': chart, 'app.kubernetes.io/version': appVersion, 'app.kubernetes.io/managed-by': 'Helm'
   };
@@ -84,7 +90,7 @@ function workload(chart: string, version: string, appVersion: string, values: Va
     });
     const clusterName = values.global?.cattle?.clusterName;
 
-    const config = cloudConfigVolume(secretName ? { secretName, key: values.cloudConfig?.secretKey } : { path: values.cloudConfigPath || RKE2_CONFIG_PATH });
+    const config = cloudConfigVolume(secretName ? { secretName, key: values.cloudConfig?.secretKey } : { path: values.cloudConfigPath || nodeConfigPath(provider) });
 
     Object.assign(d.spec.template.spec.containers[0], {
       command:      [chart],
@@ -99,8 +105,8 @@ function workload(chart: string, version: string, appVersion: string, values: Va
     image: `rancher/${ chart }:${ appVersion }`, labels, selector: { 'app.kubernetes.io/name': chart, component: 'csi-driver' }, containerName: chart
   }, nodeCount);
 
-  // The CSI chart mounts the whole Secret as a folder (templates/daemonset.yaml), else a folder on the node.
-  ds.spec.template.spec.volumes = [secretName ? { name: 'cloud-config', secret: { secretName } } : { name: 'cloud-config', hostPath: { path: '/var/lib/rancher/rke2/etc/config-files/', type: 'DirectoryOrCreate' } }];
+  // The CSI chart mounts the whole Secret as a folder (templates/daemonset.yaml), else the distribution's node folder.
+  ds.spec.template.spec.volumes = [secretName ? { name: 'cloud-config', secret: { secretName } } : { name: 'cloud-config', hostPath: { path: nodeConfigFolder(provider), type: 'DirectoryOrCreate' } }];
 
   return ds;
 }
@@ -124,12 +130,13 @@ export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: un
     return errorResponse(500, 'ServerError', 'no charts to install');
   }
   const nodes = listObjects(ctx.state, ctx.cluster.id, 'node').length;
+  const provider = guestProvider(ctx);
   const op = startOperation(ctx.state, resolved.map(({ chart, found }) => ({
     operation: 'install', releaseName: chart.releaseName || found.name, namespace, flags: { version: found.version, labels: `${ CLUSTER_REPO_NAME_LABEL }=${ repo.metadata.name }` }, chartFile: `${ found.name }-${ found.version }.tgz`
   })), () => resolved.forEach(({ chart, found }) => {
     const release = chart.releaseName || found.name;
     const values = chart.values || {};
-    const made = workload(found.name, found.version, `${ found.appVersion }`, values, nodes);
+    const made = workload(found.name, found.version, `${ found.appVersion }`, values, nodes, provider);
     const type = made.kind === 'Deployment' ? 'apps.deployment' : 'apps.daemonset';
 
     Object.assign(made.metadata, { uid: newUid(`${ type }/${ release }`), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
@@ -158,7 +165,7 @@ export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: un
   };
 }
 
-/** `?link=` of any ClusterRepo: the guest's chart repository's index from here, everything else as catalog.ts serves it. */
+/** `?link=` of any ClusterRepo: the guest's chart repository's index from here, everything else as repoContent.ts serves it. */
 export function serveRepoLinkIn(ctx: SteveContext, t: TypeDef, repo: KubeObject, query: URLSearchParams, currentUrl: string): SimResponse | null {
   if (t.id === CLUSTER_REPO_TYPE && isGuestChartRepo(repo) && query.get('link') === 'index') {
     return guestIndex(ctx, query);

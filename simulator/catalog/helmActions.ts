@@ -11,18 +11,16 @@
  * chart's UIPlugin and App appear, or go (installExtension.ts). Downstream clusters have the install actions of
  * their `rancher-charts` repository (guestCharts.ts).
  */
-import { can } from '../steve/access';
-import { checkoutOf, readIndex } from '../steve/catalog';
+import { can } from '../rancher/access';
+import { checkoutOf, readIndex } from './repoContent';
 import { SteveContext } from '../steve/context';
 import { getOne } from '../steve/crud';
-import { errorResponse, forbidden } from '../steve/errors';
-import { lookupType, TypeDef } from '../steve/registry';
-import { getObject } from '../steve/state';
-import { KubeObject, SimResponse } from '../steve/types';
-import { actionsOf } from './catalogLinks';
-import {
-  APP_TYPE, CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension
-} from './installExtension';
+import { errorResponse, forbidden } from '../core/errors';
+import { APP_TYPE, lookupType, TypeDef } from '../core/registry';
+import { getObject } from '../core/state';
+import { KubeObject, SimResponse } from '../core/types';
+import { actionsOf } from '../steve/catalogLinks';
+import { CLUSTER_REPO_NAME_LABEL, installExtension, readChart, uninstallExtension } from './installExtension';
 import { HelmCommand, startOperation } from './helmOperation';
 import { installGuestCharts, isGuestChartRepo } from './guestCharts';
 

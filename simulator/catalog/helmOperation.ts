@@ -7,11 +7,11 @@
  * conditions, then podCreated and observedGeneration), and makes the Helm changes while it "runs".
  */
 import { randomInt } from 'node:crypto';
-import { newUid } from '../steve/ids';
-import { getObject, SimState, storeObject } from '../steve/state';
-import { KubeObject } from '../steve/types';
+import { newUid } from '../core/ids';
+import { OPERATION_TYPE } from '../core/registry';
+import { getObject, SimState, storeObject } from '../core/state';
+import { KubeObject } from '../core/types';
 
-export const OPERATION_TYPE = 'catalog.cattle.io.operation';
 /** Where Rancher runs helm-operation pods (its own namespace). */
 export const OPERATION_POD_NAMESPACE = 'cattle-system';
 /** Where the operation pod mounts the chart and values (helmop `helmDataPath`). */

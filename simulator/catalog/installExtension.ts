@@ -3,14 +3,13 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import {
   deleteObject, getObject, listObjects, SimState, storeObject
-} from '../steve/state';
-import { newUid } from '../steve/ids';
-import { typeOfObject } from '../steve/registry';
-import { KubeObject } from '../steve/types';
+} from '../core/state';
+import { newUid } from '../core/ids';
+import { APP_TYPE, typeOfObject } from '../core/registry';
+import { KubeObject } from '../core/types';
 import { UIPLUGIN_TYPE } from '../http/uiPlugins';
 
 export const UI_PLUGIN_NAMESPACE = 'cattle-ui-plugin-system';
-export const APP_TYPE = 'catalog.cattle.io.app';
 /** The label Rancher's app controller copies from the Helm release onto the App (rancher/rancher
  * pkg/apis/catalog.cattle.io/v1 `ClusterRepoNameLabel`; set by helmop's `--labels`). */
 export const CLUSTER_REPO_NAME_LABEL = 'catalog.cattle.io/cluster-repo-name';

@@ -9,12 +9,12 @@
 import { IncomingMessage } from 'node:http';
 import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { can } from '../steve/access';
-import { authenticate } from '../steve/auth';
-import { lookupType } from '../steve/registry';
-import { getObject, SimState } from '../steve/state';
-import { SimRequest } from '../steve/types';
-import { OPERATION_TYPE, operationLog } from './helmOperation';
+import { can } from '../rancher/access';
+import { authenticate } from '../rancher/auth';
+import { lookupType, OPERATION_TYPE } from '../core/registry';
+import { getObject, SimState } from '../core/state';
+import { SimRequest } from '../core/types';
+import { operationLog } from './helmOperation';
 
 const LOG_PROTOCOL = 'base64.binary.k8s.io';
 const LOGS_PATH = /^\/v1\/catalog\.cattle\.io\.operations\/([^/]+)\/([^/]+)\/logs$/;

@@ -21,8 +21,8 @@
  */
 import {
   deleteObject, getObject, listObjects, SimState, storeObject
-} from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+} from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { recordEvent } from './events';
 import { guestByName, harvesterGuest, HarvesterGuest } from './harvesterGuests';
 import { DHCP_ADDRESS, LB_TYPE, readyCondition } from './hostLoadBalancer';

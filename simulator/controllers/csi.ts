@@ -10,9 +10,9 @@
  * - `hostStorageClass` naming a class the host lacks (validStorageClass): the API's NotFound text;
  * - `hostStorageClass` empty: client-go's "resource name may not be empty" (Internal).
  */
-import { getObject, listObjects, SimState, storeObject } from '../steve/state';
-import { newUid } from '../steve/ids';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { getObject, listObjects, SimState, storeObject } from '../core/state';
+import { newUid } from '../core/ids';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { recordEvent } from './events';
 import { restoreCheck } from './csiSnapshots';
 import { harvesterGuest } from './harvesterGuests';

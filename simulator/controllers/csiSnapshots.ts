@@ -11,8 +11,8 @@
  *   VolumeRemoteBackup {type: lh, source} for a backup (R-VSN-12).
  * Restores (a PVC with `dataSource` → VolumeSnapshot) are provisioned by csi.ts through `restoreCheck`.
  */
-import { getObject, SimState, storeObject } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { getObject, SimState, storeObject } from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { harvesterGuest, HarvesterGuest } from './harvesterGuests';
 import { Controller } from './runtime';
 import { recordEvent } from './events';

@@ -3,9 +3,9 @@
  * `involvedObject`; a repeat of the same reason and message on the same object raises `count` and
  * `lastTimestamp` instead of adding an event (the recorder's EventCorrelator).
  */
-import { newUid } from '../steve/ids';
-import { getObject, listObjects, SimState, storeObject } from '../steve/state';
-import { KubeObject } from '../steve/types';
+import { newUid } from '../core/ids';
+import { getObject, listObjects, SimState, storeObject } from '../core/state';
+import { KubeObject } from '../core/types';
 
 export interface EventSource {
   component: string;

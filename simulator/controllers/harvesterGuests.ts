@@ -3,8 +3,8 @@
  * kube-system runs `harvester-cloud-provider`, talking to the (one) Harvester cluster, under the cluster name Rancher
  * passes as `--cluster-name` (the cluster's name in Rancher).
  */
-import { getObject, SimState } from '../steve/state';
-import { ClusterState } from '../steve/types';
+import { getObject, SimState } from '../core/state';
+import { ClusterState } from '../core/types';
 
 export interface HarvesterGuest {
   /** The guest's Rancher cluster id (`c-m-…`). */

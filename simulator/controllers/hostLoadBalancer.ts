@@ -7,8 +7,8 @@
  */
 import {
   deleteObject, getObject, listObjects, SimState, storeObject
-} from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+} from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { allocate, poolTotal, release } from './ipAllocator';
 import { formatRequirement, GLOBAL_POOL_LABEL, Requirement, selectPool } from './ipPoolSelector';
 import { Controller } from './runtime';

@@ -9,10 +9,10 @@
  * see only what they do, or drive them with `step`. The e2e and compat suites run the CSI pair only, on `step`
  * only (`CSI_ON_STEP`): a flow decides when the driver acts, and no other flow sees them act.
  */
-import { errorResponse } from '../steve/errors';
-import { newUid } from '../steve/ids';
-import { SimState, storeObject } from '../steve/state';
-import { KubeObject, SimResponse } from '../steve/types';
+import { errorResponse } from '../core/errors';
+import { newUid } from '../core/ids';
+import { SimState, storeObject } from '../core/state';
+import { KubeObject, SimResponse } from '../core/types';
 import { cloudProviderLoadBalancerController } from './cloudProviderLoadBalancer';
 import { csiController } from './csi';
 import { csiSnapshotController } from './csiSnapshots';

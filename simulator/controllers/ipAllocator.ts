@@ -5,7 +5,7 @@
  * status records `allocated[ip] = applicant`, `available`, `lastAllocated`, and released addresses move to
  * `allocatedHistory`.
  */
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../core/types';
 
 function toInt(ip: string): number {
   return ip.split('.').reduce((n, o) => n * 256 + parseInt(o, 10), 0);

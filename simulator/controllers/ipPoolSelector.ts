@@ -9,7 +9,7 @@
  * best so far (and the last global pool); the simulator walks pools by name with the same comparisons, so on a tie
  * the last by name wins, as the UI's `choosePool` says for pools listed by name (Steve's default order).
  */
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../core/types';
 
 export const GLOBAL_POOL_LABEL = 'loadbalancer.harvesterhci.io/global-ip-pool';
 const ALL = '*';

@@ -5,8 +5,8 @@
  * `kube-vip.io/requestedIP` and its macvlan's MAC in `kube-vip.io/hwaddr`. The simulator's DHCP server leases from
  * 192.168.100.200 upward, in order of request (deterministic).
  */
-import { getObject, listObjects, SimState, storeObject } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { getObject, listObjects, SimState, storeObject } from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { PROVIDER } from './cloudProviderLoadBalancer';
 import { DHCP_ADDRESS } from './hostLoadBalancer';
 import { harvesterGuest } from './harvesterGuests';

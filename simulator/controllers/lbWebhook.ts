@@ -7,8 +7,8 @@
  * change of IPAM between DHCP and pool, and a new LoadBalancer while the guest cluster is being removed. Refusals
  * reach the provider as the API server words a webhook's denial.
  */
-import { getObject, listObjects, SimState } from '../steve/state';
-import { KubeObject } from '../steve/types';
+import { getObject, listObjects, SimState } from '../core/state';
+import { KubeObject } from '../core/types';
 import { LB_ANNOTATIONS } from './hostLoadBalancer';
 
 const CREATOR = 'harvesterhci.io/creator';

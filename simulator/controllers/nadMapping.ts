@@ -5,8 +5,8 @@
  * EnsureLoadBalancer checks it before anything else, for primaries and secondaries alike: no network, or no
  * ConfigMap yet, passes; an empty mapping, an unreadable one or a network not in it fails.
  */
-import { getObject, SimState } from '../steve/state';
-import { KubeObject } from '../steve/types';
+import { getObject, SimState } from '../core/state';
+import { KubeObject } from '../core/types';
 
 const NETWORK = 'cloudprovider.harvesterhci.io/network';
 const CONFIGMAP = 'harvester-nad-mapping';

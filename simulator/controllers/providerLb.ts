@@ -2,8 +2,8 @@
  * The cloud provider's side of a host LoadBalancer (cloud-provider-harvester v0.2.7 loadbalancer.go `constructLB`),
  * and what starts a sync of a Service (the service controller's `needsUpdate`).
  */
-import { SimState } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { SimState } from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { HarvesterGuest } from './harvesterGuests';
 import { LB_ANNOTATIONS } from './hostLoadBalancer';
 import { PROVIDER } from './providerKeys';

@@ -6,8 +6,8 @@
  * Deterministic: keys are processed in arrival order, one controller after another, until nothing is queued.
  * In `auto` mode (demo) a drain runs shortly after a change; otherwise (tests) only `step()` drains.
  */
-import { SimState } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { SimState } from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 
 export interface Controller {
   name: string;

@@ -7,8 +7,8 @@
  *   node's labels are stale (drift) unless the provider has the VMI re-sync controller (v0.2.0+,
  *   pkg/controller/virtualmachineinstance/controller.go OnVmiChanged), which re-initialises the node.
  */
-import { getObject, listObjects, SimState, storeObject } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
+import { getObject, listObjects, SimState, storeObject } from '../core/state';
+import { ChangeEvent, KubeObject } from '../core/types';
 import { guestByName, harvesterGuest, HarvesterGuest } from './harvesterGuests';
 import { Controller } from './runtime';
 

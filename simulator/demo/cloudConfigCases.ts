@@ -2,8 +2,9 @@
  * The cloud provider's config as a guest shows it, and the cases the integration overview tells apart (its Set up
  * offer): `POST /__sim/cloud-config/<guest cluster id>/<case>` rewrites that guest's provider Deployment, the Secret
  * it mounts, its pods and their events as Kubernetes would leave them.
- * - The volume as harvester/charts `templates/deployment.yaml` renders it: a Secret (`cloudConfig.secretName`, items
- *   key → `cloud-config`, mounted with that subPath) or a `hostPath` file of type `File` (`cloudConfigPath`).
+ * - The volume as harvester/charts `templates/deployment.yaml` renders it (catalog/cloudConfig.ts): a Secret
+ *   (`cloudConfig.secretName`, items key → `cloud-config`, mounted with that subPath) or a `hostPath` file of type
+ *   `File` (`cloudConfigPath`).
  * - A missing Secret or file: the pod waits in ContainerCreating with kubelet's FailedMount event, the Deployment has
  *   no available replica. A file the provider cannot use: the container crashes (CrashLoopBackOff).
  * - Kubeconfigs as Harvester's kubeconfig handler writes them; tokens shaped as Kubernetes issues them: a legacy
@@ -11,45 +12,17 @@
  */
 import {
   getObject, deleteObject, listObjects, storeObject, SimState
-} from '../steve/state';
-import { newUid } from '../steve/ids';
-import { errorResponse } from '../steve/errors';
-import { ok } from '../steve/crud';
-import { KubeObject, SimResponse } from '../steve/types';
+} from '../core/state';
+import { newUid } from '../core/ids';
+import { errorResponse } from '../core/errors';
+import { KubeObject, SimResponse } from '../core/types';
 import { kubeconfigYaml } from '../harvester/kubeconfigEndpoint';
 import { object } from './builders';
 import { VM_NAMESPACE } from './ids';
-
-export const CONFIG_MOUNT = '/etc/kubernetes/cloud-config';
-/** RKE2 writes the file its `cloud-provider-config` names here (the chart's default `cloudConfigPath`). */
-export const RKE2_CONFIG_PATH = '/var/lib/rancher/rke2/etc/config-files/cloud-provider-config';
-/**
- * K3s has no such file of its own: Harvester's K3s instructions put the cloud config on every node with cloud-init
- * user data (`generate_addon.sh`'s `write_files`, `path: /etc/kubernetes/cloud-config`; harvester/docs
- * `docs/rancher/cloud-provider.md`, "Deploying to the K3s cluster with Harvester node driver"), and the provider's
- * chart is pointed at it with `cloudConfigPath`.
- */
-export const K3S_CONFIG_PATH = '/etc/kubernetes/cloud-config';
-
-/** The file on the nodes for a guest of this distribution (Rancher's `status.provider`: `k3s`, `rke2`, …). */
-export function nodeConfigPath(provider: string | undefined): string {
-  return provider === 'k3s' ? K3S_CONFIG_PATH : RKE2_CONFIG_PATH;
-}
-export const CONFIG_SECRET = { name: 'harvester-cloud-config', key: 'cloud-config' } as const;
-
-export type ConfigSource = { secretName: string; key?: string } | { path: string };
-
-/** The provider pod's `cloud-config` volume and its mount, as the chart renders them. */
-export function cloudConfigVolume(source: ConfigSource): { volumes: unknown[]; volumeMounts: unknown[] } {
-  const secret = 'secretName' in source;
-
-  return {
-    volumes:      [secret ? { name: 'cloud-config', secret: { secretName: source.secretName, items: [{ key: source.key || CONFIG_SECRET.key, path: 'cloud-config' }] } } : { name: 'cloud-config', hostPath: { path: source.path, type: 'File' } }],
-    volumeMounts: [{
-      name: 'cloud-config', mountPath: CONFIG_MOUNT, readOnly: true, subPath: secret ? 'cloud-config' : source.path.split('/').pop()
-    }],
-  };
-}
+import {
+  CONFIG_SECRET, ConfigSource, cloudConfigVolume, nodeConfigPath, RKE2_CONFIG_PATH
+} from '../catalog/cloudConfig';
+import { ok } from '../core/responses';
 
 export const CLOUD_CONFIG_CASES = ['secret-ok', 'secret-missing', 'other-namespace', 'expired', 'node-file', 'node-file-missing', 'node-file-broken'] as const;
 export type CloudConfigCase = typeof CLOUD_CONFIG_CASES[number];

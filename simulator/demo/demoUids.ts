@@ -3,11 +3,11 @@
  * hash of its cluster, type and id instead, so what is named after a uid (the host LoadBalancer of a guest Service,
  * `<cluster>-<ns>-<svc>-<crc32 with the Service's uid>`) is the same in every run.
  */
-import { steveId } from '../steve/ids';
-import { typeOfObject } from '../steve/registry';
-import { KubeObject, Seed } from '../steve/types';
+import { steveId } from '../core/ids';
+import { typeOfObject } from '../core/registry';
+import { KubeObject, Seed } from '../core/types';
 
-/** FNV-1a over the text, four rounds: 128 bits shaped as a v4 uid (like steve/ids.ts `newUid`, without its randomness). */
+/** FNV-1a over the text, four rounds: 128 bits shaped as a v4 uid (like core/ids.ts `newUid`, without its randomness). */
 export function stableUid(text: string): string {
   let h = 2166136261;
   const hex: string[] = [];

@@ -13,7 +13,7 @@ import { loadBalancer } from './builders/harvester';
 import {
   HARVESTER_HOST, NETWORKS, RKE2_GUEST, SERVICES, VM_NAMESPACE, projectIds
 } from './ids';
-import { KubeObject } from '../steve/types';
+import { KubeObject } from '../core/types';
 
 export const NETWORK_CHANGED = {
   namespace: 'default', name: SERVICES.pendingNetChanged, was: NETWORKS.vlan100, now: NETWORKS.vlan200

@@ -1,4 +1,4 @@
-import { Seed } from '../steve/types';
+import { Seed } from '../core/types';
 import { harvesterHostCluster } from './clusters/harvesterHost';
 import { k3sGuestCluster } from './clusters/k3sGuest';
 import { harvesterKubeconfigParts, k3sBareCluster, k3sBareLocalObjects } from './clusters/k3sBare';

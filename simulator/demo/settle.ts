@@ -13,10 +13,10 @@ import { eventClock } from '../controllers/events';
 import { hostLoadBalancerController } from '../controllers/hostLoadBalancer';
 import { kubeVipController } from '../controllers/kubeVip';
 import { Controller, ControllerRuntime } from '../controllers/runtime';
-import { steveId } from '../steve/ids';
-import { typeOfObject } from '../steve/registry';
-import { createState, SimState } from '../steve/state';
-import { KubeObject, Seed } from '../steve/types';
+import { steveId } from '../core/ids';
+import { typeOfObject } from '../core/registry';
+import { createState, SimState } from '../core/state';
+import { KubeObject, Seed } from '../core/types';
 import { demoUid, withDemoUids } from './demoUids';
 
 /** A drain re-queues what its writes concern; a seed still busy after this many is a controller bug. */

@@ -12,11 +12,10 @@
  * Only admins reach it: Rancher's proxy refuses others (the handler checks only that Rancher impersonates someone).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { getCluster, getObject, storeObject, SimState } from '../steve/state';
-import { newUid } from '../steve/ids';
-import { clusterForbidden } from '../steve/errors';
-import { KubeObject, SimResponse } from '../steve/types';
-import { SimUser } from '../steve/users';
+import { getCluster, getObject, storeObject, SimState } from '../core/state';
+import { newUid } from '../core/ids';
+import { clusterForbidden } from '../core/errors';
+import { KubeObject, SimResponse, SimUser } from '../core/types';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';

@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { SimRequest, SimResponse } from '../steve/types';
+import { SimRequest, SimResponse } from '../core/types';
 
 /** Largest request body accepted; the dashboard sends single objects. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { listObjects, SimState } from '../steve/state';
-import { KubeObject } from '../steve/types';
+import { listObjects, SimState } from '../core/state';
+import { KubeObject } from '../core/types';
 import { resolveInside, sendFile, sendStatus } from './sendFile';
 
 export const UIPLUGIN_TYPE = 'catalog.cattle.io.uiplugin';

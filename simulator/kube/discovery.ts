@@ -1,11 +1,11 @@
 /**
  * Kubernetes API discovery for a simulated cluster: `/api` (APIVersions), `/api/v1` and `/apis/<group>/<version>`
- * (APIResourceList), `/apis` (APIGroupList), with the types the cluster serves (registry.ts). kubectl reads these
+ * (APIResourceList), `/apis` (APIGroupList), with the types the cluster serves (core/registry.ts). kubectl reads these
  * to map `kubectl get svc` to a resource. The unaggregated (v1) discovery documents: kubectl asks for the
  * aggregated form first and takes these when the server answers plain JSON.
  */
-import { TypeDef, typesIn } from '../steve/registry';
-import { ClusterKind } from '../steve/types';
+import { TypeDef, typesIn } from '../core/registry';
+import { ClusterKind } from '../core/types';
 
 const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 /** Built-in resources in the `all` category (`kubectl get all`), as the real kube-apiserver's discovery lists them. */

@@ -4,8 +4,8 @@
  * the authority, and the demo admin's API token.
  */
 import { stringify } from 'yaml';
-import { getObject, SimState } from '../steve/state';
-import { SimUser } from '../steve/users';
+import { getObject, SimState } from '../core/state';
+import { SimUser } from '../core/types';
 
 export function kubeconfig(state: SimState, serverUrl: string, caPem: string, user: SimUser, current?: string): string {
   const ids = Object.keys(state.clusters);

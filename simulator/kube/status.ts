@@ -3,7 +3,7 @@
  * answers kubectl with `{kind: Status, status: Failure, reason, message, details, code}` where Steve wraps the same
  * message as `{type: error, code, message}`.
  */
-import { SimResponse } from '../steve/types';
+import { SimResponse } from '../core/types';
 
 export function status(code: number, reason: string, message: string, details?: Record<string, unknown>): SimResponse {
   return {

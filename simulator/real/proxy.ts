@@ -9,12 +9,11 @@
 import http, { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import { Duplex } from 'node:stream';
-import { canReachCluster } from '../steve/access';
-import { authenticate } from '../steve/auth';
-import { clusterForbidden, unauthorized } from '../steve/errors';
-import { SimState } from '../steve/state';
-import { SimRequest, SimResponse } from '../steve/types';
-import { SimUser } from '../steve/users';
+import { canReachCluster } from '../rancher/access';
+import { authenticate } from '../rancher/auth';
+import { clusterForbidden, unauthorized } from '../core/errors';
+import { SimState } from '../core/state';
+import { SimRequest, SimResponse, SimUser } from '../core/types';
 
 export interface RealCluster {
   clusterId: string;

@@ -4,7 +4,7 @@
  * some fixed tables (events), from them.
  */
 import { ageOf } from './humanDuration';
-import { KubeObject } from './types';
+import { KubeObject } from '../core/types';
 
 export interface Column {
   name: string;

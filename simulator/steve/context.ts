@@ -1,6 +1,5 @@
-import { SimState } from './state';
-import { ClusterState } from './types';
-import { SimUser } from './users';
+import { SimState } from '../core/state';
+import { ClusterState, SimUser } from '../core/types';
 
 /** What every Steve handler needs to know about the request it answers. */
 export interface SteveContext {

@@ -1,7 +1,7 @@
-import { can, canSeeObject } from './access';
+import { can, canSeeObject } from '../rancher/access';
 import { SteveContext, steveBase } from './context';
-import { typesIn } from './registry';
-import { listObjects } from './state';
+import { typesIn } from '../core/registry';
+import { listObjects } from '../core/state';
 import { summarize } from './summary';
 
 interface Summary {

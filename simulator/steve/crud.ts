@@ -1,30 +1,23 @@
-import { can, canSeeObject } from './access';
+import { can, canSeeObject } from '../rancher/access';
 import { SteveContext, steveBase } from './context';
-import { applyDefaults } from './defaults';
+import { applyDefaults } from '../kube/defaults';
 import {
   alreadyExists, badRequest, conflict, errorResponse, forbidden, invalid, notFound
-} from './errors';
-import { newUid, randomSuffix, steveId } from './ids';
-import { immutableFieldErrors } from './immutable';
-import { servicePortErrors } from './servicePorts';
+} from '../core/errors';
+import { newUid, randomSuffix, steveId } from '../core/ids';
+import { immutableFieldErrors } from '../kube/immutable';
+import { servicePortErrors } from '../kube/servicePorts';
 import {
   applyListQuery, parseListQuery, QueryInput, queryAll, queryRecordMulti
 } from './listQuery';
 import { summaryOf } from './listSummary';
-import { jsonPatch, mergePatch } from './patch';
-import { apiVersionOf, pluralId, TypeDef } from './registry';
-import { deleteObject, getObject, listObjects, storeObject } from './state';
+import { jsonPatch, mergePatch } from '../kube/patch';
+import { apiVersionOf, pluralId, TypeDef } from '../core/registry';
+import { deleteObject, getObject, listObjects, storeObject } from '../core/state';
 import { fromSteveObject, toSteveObject } from './steveObject';
-import { KubeObject, SimResponse } from './types';
-import { metadataMapErrors, nameErrors } from './validation';
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-export function ok(body: unknown, status = 200): SimResponse {
-  return {
-    status, headers: { ...JSON_HEADERS }, body
-  };
-}
+import { ok } from '../core/responses';
+import { KubeObject, SimResponse } from '../core/types';
+import { metadataMapErrors, nameErrors } from '../kube/validation';
 
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));

@@ -1,16 +1,15 @@
-/** The simulator's Steve core: state and the helpers tests and transports need (the router is ../router.ts). */
+/** The simulator's state and the helpers tests and transports need, from core/, steve/ and rancher/ (router: ../router.ts). */
 export {
   createState, restoreState, snapshotState, resetState, getObject, listObjects, storeObject, deleteObject
-} from './state';
-export type { SimState, StateSnapshot } from './state';
+} from '../core/state';
+export type { SimState, StateSnapshot } from '../core/state';
 export { toSteveObject, fromSteveObject } from './steveObject';
 export {
   lookupType, typeOfObject, TYPES
-} from './registry';
-export type { TypeDef } from './registry';
-export { USERS, DEMO_PASSWORD } from './users';
-export type { SimUser } from './users';
-export { SESSION_COOKIE, authenticate } from './auth';
+} from '../core/registry';
+export type { TypeDef } from '../core/registry';
+export { USERS, DEMO_PASSWORD } from '../rancher/users';
+export { SESSION_COOKIE, authenticate } from '../rancher/auth';
 export { countsObject } from './counts';
-export { steveId } from './ids';
-export * from './types';
+export { steveId } from '../core/ids';
+export * from '../core/types';

@@ -1,4 +1,4 @@
-import { fieldSelectorMatcher, labelSelectorMatcher, splitTopLevel, valueAtPath } from './selectors';
+import { fieldSelectorMatcher, labelSelectorMatcher, splitTopLevel, valueAtPath } from '../kube/selectors';
 
 /** The list parameters of a Steve GET, normalised from a URLSearchParams or a plain record. */
 export interface ListQuery {

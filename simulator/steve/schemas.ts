@@ -1,9 +1,9 @@
-import { verbsFor } from './access';
+import { verbsFor } from '../rancher/access';
 import { schemaColumns } from './columns';
 import { SteveContext, steveBase } from './context';
-import { pluralId, TypeDef, typesIn } from './registry';
+import { pluralId, TypeDef, typesIn } from '../core/registry';
 import { DEFINITIONS, genericDefinition } from './resourceFields';
-import { Verb } from './types';
+import { Verb } from '../core/types';
 
 /** What Kubernetes discovery lists for a resource's verbs; Steve copies it into `attributes.verbs`. */
 const KUBE_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];

@@ -1,12 +1,11 @@
-import { catalogActions, operationLinks } from '../catalog/catalogLinks';
-import { can } from './access';
-import { repoLinks } from './catalog';
+import { catalogActions, operationLinks, repoLinks } from './catalogLinks';
+import { can } from '../rancher/access';
 import { fieldValues } from './columns';
 import { SteveContext, steveBase } from './context';
-import { steveId } from './ids';
-import { pluralId, TypeDef } from './registry';
+import { steveId } from '../core/ids';
+import { pluralId, TypeDef } from '../core/registry';
 import { summarize } from './summary';
-import { KubeObject } from './types';
+import { KubeObject } from '../core/types';
 
 /** The Kubernetes API path of an object, which Steve puts in `links.view`. */
 function kubePath(t: TypeDef, obj: KubeObject): string {

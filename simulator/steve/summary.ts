@@ -1,4 +1,4 @@
-import { KubeObject } from './types';
+import { KubeObject } from '../core/types';
 
 /** Steve's `metadata.state`: a one-word state plus whether it is an error or still changing. */
 export interface StateSummary {

@@ -1,5 +1,5 @@
-import { SimState } from '../steve/state';
-import { ChangeEvent } from '../steve/types';
+import { SimState } from '../core/state';
+import { ChangeEvent } from '../core/types';
 
 /**
  * The last writes of each cluster, so a watch that names a `resourceVersion` gets what happened after it (as a

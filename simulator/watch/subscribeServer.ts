@@ -1,10 +1,10 @@
 import { IncomingMessage } from 'node:http';
 import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
-import { canReachCluster } from '../steve/access';
-import { authenticate } from '../steve/auth';
-import { SimState } from '../steve/state';
-import { SimRequest } from '../steve/types';
+import { canReachCluster } from '../rancher/access';
+import { authenticate } from '../rancher/auth';
+import { SimState } from '../core/state';
+import { SimRequest } from '../core/types';
 import { EventHistory } from './eventHistory';
 import { Subscription } from './subscription';
 

@@ -1,12 +1,12 @@
-import { can, canReachCluster, canSeeObject } from '../steve/access';
+import { can, canReachCluster, canSeeObject } from '../rancher/access';
 import { SteveContext } from '../steve/context';
 import { countsObject } from '../steve/counts';
-import { RANCHER_VERSION } from '../steve/versions';
-import { lookupType, TypeDef } from '../steve/registry';
-import { labelSelectorMatcher } from '../steve/selectors';
+import { RANCHER_VERSION } from '../core/versions';
+import { lookupType, TypeDef } from '../core/registry';
+import { labelSelectorMatcher } from '../kube/selectors';
 import { toSteveObject } from '../steve/steveObject';
-import { ChangeEvent } from '../steve/types';
-import { steveId } from '../steve/ids';
+import { ChangeEvent } from '../core/types';
+import { steveId } from '../core/ids';
 import { EventHistory } from './eventHistory';
 
 /** What a client asks to watch (Steve's subscribe message). */

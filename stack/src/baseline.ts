@@ -6,9 +6,9 @@
  * puts the demo Services' labels and annotations and the pools' specs back, and waits for the controllers to settle
  * again. What the controllers then do is theirs, as after any change a user makes.
  */
-import { ClusterKey } from './config';
+import { ClusterKey } from './core/config';
 import { StackInfo, kubeTarget } from './stack';
-import { KubeTarget, kubeRequest } from './kubeClient';
+import { KubeTarget, kubeRequest } from './core/kubeClient';
 import { waitHarvesterSettled } from './harvester/phase';
 
 type Obj = Record<string, any>;

@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BIN_DIR, MODULE_DIR } from './paths';
+import { BIN_DIR, MODULE_DIR } from './core/paths';
 
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [

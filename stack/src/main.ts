@@ -13,7 +13,7 @@
 import { ensureBuilt } from './build';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { readStackInfo, StackInfo, startStack, stopStack } from './stack';
-import { RUN_DIR } from './paths';
+import { RUN_DIR } from './core/paths';
 import { rancherMain } from './rancher/cli';
 
 function describe(info: StackInfo): string {

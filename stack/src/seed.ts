@@ -5,14 +5,14 @@
  * subresource, where Kubernetes keeps it apart from spec. RBAC for the demo users goes in first.
  */
 import { demoSeed } from '../../simulator/demo/seed';
-import { typeOfObject, TypeDef } from '../../simulator/steve/registry';
-import { USERS } from '../../simulator/steve/users';
-import { crdFor, needsCrd } from './crds';
-import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './kubeClient';
-import { applyAll, waitCrdsEstablished } from './apply';
+import { typeOfObject, TypeDef } from '../../simulator/core/registry';
+import { USERS } from '../../simulator/rancher/users';
+import { crdFor, needsCrd } from './core/crds';
+import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './core/kubeClient';
+import { applyAll, waitCrdsEstablished } from './core/apply';
 import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/demo/beforeControllers';
-import { CLUSTERS } from './config';
-import type { StackCluster } from './config';
+import { CLUSTERS } from './core/config';
+import type { StackCluster } from './core/config';
 import { withRunningVersions } from './runningVersions';
 
 type Obj = Record<string, any>;
@@ -36,7 +36,7 @@ const OTHER_GROUPS = [
 ];
 
 /**
- * Read-only, as the simulator's viewer is (simulator/steve/access.ts). Kubernetes' own `view` role cannot be used:
+ * Read-only, as the simulator's viewer is (simulator/rancher/access.ts). Kubernetes' own `view` role cannot be used:
  * its rules are filled in by kube-controller-manager's aggregation controller, which this stack does not run.
  */
 export const READ_ONLY_ROLE = {

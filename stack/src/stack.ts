@@ -9,43 +9,26 @@ import { ensureBuilt, componentVersions } from './build';
 import { harvesterVersions } from './harvester/components';
 import {
   apiserverArgs, apiUrl, CLUSTERS, ClusterKey, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
-} from './config';
-import { KubeTarget } from './kubeClient';
-import { bin, RUN_DIR, STACK_FILE } from './paths';
+} from './core/config';
+import { bin, RUN_DIR, STACK_FILE } from './core/paths';
 import {
   isAlive, startProcess, Started, stopPids, waitReady
-} from './processes';
+} from './core/processes';
 import { seedCluster } from './seed';
-import { controllerManagerArgs, controllerManagerHealth } from './controllerManager';
+import { controllerManagerArgs, controllerManagerHealth } from './core/controllerManager';
 import { startHarvester, waitHarvesterSettled } from './harvester/phase';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { upstreamCrds } from './harvester/crds';
 import { webhookNetns } from './harvester/start';
 import { seedHistory } from './harvester/history';
-import { deleteNetns } from './netns';
-import { USERS } from '../../simulator/steve/users';
+import { deleteNetns } from './core/netns';
+import { USERS } from '../../simulator/rancher/users';
 import { stopRancher } from './rancher/state';
+import { StackClusterInfo, StackInfo } from './core/stackInfo';
 
-export interface StackClusterInfo {
-  clusterId: string;
-  name: string;
-  /** kube-apiserver, https (self-signed) */
-  api: string;
-  /** Steve, http on loopback */
-  steve: string;
-  kubeconfig: string;
-}
-
-export interface StackInfo {
-  pids: number[];
-  startedAt: string;
-  /** The token of the stack's admin (system:masters): only for the stack's own parts, never logged. */
-  adminToken: string;
-  clusters: Record<ClusterKey, StackClusterInfo>;
-  versions: Record<string, string>;
-  /** Harvester's own controllers run (built from ../shared/harvester); otherwise the seed's state stands. */
-  harvester?: boolean;
-}
+// What stack.json records, for the modules that always took it from here (tests, scripts, simulator/real).
+export { kubeTarget } from './core/stackInfo';
+export type { StackClusterInfo, StackInfo } from './core/stackInfo';
 
 export function readStackInfo(): StackInfo | null {
   try {
@@ -55,10 +38,6 @@ export function readStackInfo(): StackInfo | null {
   } catch (e) {
     return null;
   }
-}
-
-export function kubeTarget(info: StackInfo, key: ClusterKey): KubeTarget {
-  return { url: info.clusters[key].api, token: info.adminToken };
 }
 
 export interface StartOptions {

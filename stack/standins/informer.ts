@@ -5,7 +5,7 @@
  * and must be idempotent.
  */
 import https from 'node:https';
-import { KubeTarget, kubeRequest } from '../src/kubeClient';
+import { KubeTarget, kubeRequest } from '../src/core/kubeClient';
 
 type Obj = Record<string, any>;
 

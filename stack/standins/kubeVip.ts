@@ -5,7 +5,7 @@
  * `kube-vip.io/requestedIP` and its macvlan's MAC in `kube-vip.io/hwaddr`. The DHCP server stood in for leases from
  * 192.168.100.200 upward, lowest free first, as the simulator's kube-vip does (simulator/controllers/kubeVip.ts).
  */
-import { KubeTarget, kubeRequest, objectPath } from '../src/kubeClient';
+import { KubeTarget, kubeRequest, objectPath } from '../src/core/kubeClient';
 import { inform } from './informer';
 
 type Obj = Record<string, any>;

@@ -8,9 +8,9 @@
  */
 import { GUEST_VMS } from '../../simulator/demo/guestVms';
 import { GUEST_VM_NETWORKS, guestVmAddresses, vmiFromVm } from '../../simulator/demo/builders/harvester';
-import { KubeTarget, kubeRequest, objectPath } from '../src/kubeClient';
+import { KubeTarget, kubeRequest, objectPath } from '../src/core/kubeClient';
 import { inform } from './informer';
-import type { KubeObject } from '../../simulator/steve/types';
+import type { KubeObject } from '../../simulator/core/types';
 
 type Obj = Record<string, any>;
 

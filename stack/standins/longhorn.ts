@@ -6,7 +6,7 @@
  * VolumeRemoteBackup succeeds when the host has a backup target (its source volume's spec recorded, as Harvester does). What the Harvester CSI driver asks of the host is then
  * answered as Longhorn would answer it; the driver's own decisions are its own.
  */
-import { KubeTarget, kubeRequest, objectPath } from '../src/kubeClient';
+import { KubeTarget, kubeRequest, objectPath } from '../src/core/kubeClient';
 import { inform } from './informer';
 
 type Obj = Record<string, any>;

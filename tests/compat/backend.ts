@@ -5,7 +5,7 @@
  * tests/compat/server). The flows are written once against this; a flow that needs what only the simulator can do
  * (faults, its controllers stepped, its state) reads `simulated` and skips elsewhere, saying why.
  */
-import type { KubeObject } from '../../simulator/steve/types';
+import type { KubeObject } from '../../simulator/core/types';
 import type { StackInfo } from '../../stack/src/stack';
 import type { CompatSim } from './fixtures';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
-import { listObjects } from '../../simulator/steve/state';
+import { listObjects } from '../../simulator/core/state';
 import { SEL } from '../e2e/selectors';
 import { open, paths, STEP_MS } from '../e2e/ui';
 import { rancherBuilds, runsEveryFlow } from './builds';

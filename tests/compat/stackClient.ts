@@ -4,7 +4,7 @@
  * simulated ones of real mode) from the fallback. Changes go the fallback's way (through the server under test).
  */
 import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
-import { KubeTarget } from '../../stack/src/kubeClient';
+import { KubeTarget } from '../../stack/src/core/kubeClient';
 import { kubeTarget, StackInfo } from '../../stack/src/stack';
 import type { CompatClient } from './backend';
 import { kubeObject, kubeObjects } from './server/kubeObjects';

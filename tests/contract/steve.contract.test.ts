@@ -8,10 +8,10 @@
  * reason) fails, and so does an allow-list entry that no longer differs.
  */
 import { handleRequest } from '../../simulator/router';
-import { createState, SimState, storeObject } from '../../simulator/steve/state';
+import { createState, SimState, storeObject } from '../../simulator/core/state';
 import { fromSteveObject } from '../../simulator/steve/steveObject';
-import { lookupType, TypeDef } from '../../simulator/steve/registry';
-import { ClusterKind, SimResponse, UserName } from '../../simulator/steve/types';
+import { lookupType, TypeDef } from '../../simulator/core/registry';
+import { ClusterKind, SimResponse, UserName } from '../../simulator/core/types';
 import { ALLOWED } from './allowList';
 import { recorded, recordedValue, specLiteral } from './blueprints';
 import { compareResponses, Difference, summarize } from './compare';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { demoSeed } from '../../simulator/demo/seed';
 import { CSI_ON_STEP } from '../../simulator/controllers';
 import { SimServer, startSimServer } from '../../simulator/server';
-import { createState, resetState, SimState } from '../../simulator/steve/state';
+import { createState, resetState, SimState } from '../../simulator/core/state';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const RESULTS = path.join(ROOT, 'test-results');

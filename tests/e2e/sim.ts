@@ -2,7 +2,7 @@
  * The simulator as the flows see it: its `/__sim` control API (faults, stored objects, request log, reset) and
  * Steve writes made with a demo user's token (for setting a scene, never for what a flow checks).
  */
-import type { Fault, KubeObject, RequestLogEntry } from '../../simulator/steve/types';
+import type { Fault, KubeObject, RequestLogEntry } from '../../simulator/core/types';
 
 const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 /** The demo admin's API token (docs/demo-mode.md). */

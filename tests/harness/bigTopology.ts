@@ -1,5 +1,5 @@
 import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
-import { Seed } from '../../simulator/steve/types';
+import { Seed } from '../../simulator/core/types';
 import { generateCluster } from '../../scripts/bench/topology';
 import { withObjects } from './manyServices';
 

@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import { setupServer, SetupServerApi } from 'msw/node';
 import { steveHandlers } from '../msw/steve';
-import { createState, resetState, SimState } from '../../simulator/steve/state';
-import { Seed } from '../../simulator/steve/types';
+import { createState, resetState, SimState } from '../../simulator/core/state';
+import { Seed } from '../../simulator/core/types';
 import { demoSeed } from '../../simulator/demo/seed';
 import { forgetSession } from './session';
 

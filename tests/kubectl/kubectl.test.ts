@@ -6,7 +6,7 @@
  * errors are Kubernetes' own.
  */
 import { demoSeed } from '../../simulator/demo/seed';
-import { createState } from '../../simulator/steve/state';
+import { createState } from '../../simulator/core/state';
 import { findKubectl, KubectlSim, startKubectlSim } from './kubectl';
 
 const found = findKubectl();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SimServer, startSimServer } from '../../simulator/server';
-import { SimState } from '../../simulator/steve/state';
+import { SimState } from '../../simulator/core/state';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -3,7 +3,7 @@ import { RKE2_GUEST, HARVESTER_HOST, CLOUD_CREDENTIAL } from '../../simulator/de
 import { createTestStore, loadSchemas } from '../harness/store';
 import { useDemoServer } from '../harness/demoServer';
 import { hostList } from '@pkg/data/clusterProxy';
-import { ChangeEvent } from '../../simulator/steve/types';
+import { ChangeEvent } from '../../simulator/core/types';
 
 // The harness serves these handlers (steveHandlers) on the demo, as every unit test uses them.
 const demo = useDemoServer();

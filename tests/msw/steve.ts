@@ -8,8 +8,8 @@
  */
 import { http, HttpResponse, HttpHandler, delay } from 'msw';
 import { handleRequest } from '../../simulator/router';
-import { SimState } from '../../simulator/steve/state';
-import { SimRequest, UserName } from '../../simulator/steve/types';
+import { SimState } from '../../simulator/core/state';
+import { SimRequest, UserName } from '../../simulator/core/types';
 
 export interface SteveHandlerOptions {
   /**

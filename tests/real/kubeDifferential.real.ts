@@ -4,7 +4,7 @@
  */
 import http from 'http';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
-import { USERS } from '../../simulator/steve/users';
+import { USERS } from '../../simulator/rancher/users';
 import {
   both, call, closePair, Pair, startPair, unexplained
 } from './differential/harness';

@@ -3,11 +3,11 @@
  * authenticating as Rancher does and impersonating the user there, so what `viewer` may do is decided by real RBAC.
  */
 import { startSimServer, SimServer } from '../../simulator/server';
-import { createState } from '../../simulator/steve/state';
+import { createState } from '../../simulator/core/state';
 import { demoSeed } from '../../simulator/demo/seed';
 import { backendsOf } from '../../simulator/real/fromStack';
 import { RKE2_GUEST, HARVESTER_HOST } from '../../simulator/demo/ids';
-import { USERS } from '../../simulator/steve/users';
+import { USERS } from '../../simulator/rancher/users';
 import { realStack } from './stack';
 
 let sim: SimServer;

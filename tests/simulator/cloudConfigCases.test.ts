@@ -3,7 +3,7 @@
  * `/__sim/cloud-config/<cluster>/<case>`: the simulator puts a guest's cloud provider in each cloud-config case the
  * integration overview tells apart (tests/unit/overview/cloudConfig.test.ts decides on the same objects).
  */
-import { getObject } from '../../simulator/steve/state';
+import { getObject } from '../../simulator/core/state';
 import { cloudConfigControl } from '../../simulator/demo/cloudConfigCases';
 import { call, demoState } from './helpers';
 

@@ -3,7 +3,7 @@
  * creating a VolumeSnapshot and a PVC restoring from it.
  */
 import { CSI_ON_STEP, startControllers } from '../../simulator/controllers';
-import { getObject, storeObject } from '../../simulator/steve/state';
+import { getObject, storeObject } from '../../simulator/core/state';
 import { call, RKE2, useControllers } from './helpers';
 
 const K3S = '/k8s/clusters/c-k3sg001/v1';

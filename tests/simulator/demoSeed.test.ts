@@ -10,11 +10,11 @@ import { settleSeed } from '../../simulator/demo/settle';
 import { demoUid } from '../../simulator/demo/demoUids';
 import { loadBalancerName } from '../../simulator/controllers/loadBalancerName';
 import { startControllers } from '../../simulator/controllers';
-import { createState, listObjects } from '../../simulator/steve/state';
+import { createState, listObjects } from '../../simulator/core/state';
 import {
   HARVESTER_HOST, RKE2_GUEST, SERVICES, WEB_DHCP_IP, WEB_POOL_IP
 } from '../../simulator/demo/ids';
-import { KubeObject, Seed } from '../../simulator/steve/types';
+import { KubeObject, Seed } from '../../simulator/core/types';
 
 const ofCluster = (seed: Seed, id: string) => seed.clusters.find((c) => c.id === id)?.objects || [];
 const lbServices = (seed: Seed) => ofCluster(seed, RKE2_GUEST.id).filter((o) => o.kind === 'Service' && o.spec?.type === 'LoadBalancer');

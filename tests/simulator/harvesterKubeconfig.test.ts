@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { getObject } from '../../simulator/steve/state';
+import { getObject } from '../../simulator/core/state';
 import { safeConcatName } from '../../simulator/harvester/kubeconfigEndpoint';
 import { call, demoState } from './helpers';
 

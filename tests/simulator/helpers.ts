@@ -1,9 +1,9 @@
 import { demoSeed } from '../../simulator/demo/seed';
 import { handleRequest } from '../../simulator/router';
-import { createState, SimState } from '../../simulator/steve/state';
+import { createState, SimState } from '../../simulator/core/state';
 import { startControllers } from '../../simulator/controllers';
 import { ControllerRuntime } from '../../simulator/controllers/runtime';
-import { SimRequest, SimResponse, UserName } from '../../simulator/steve/types';
+import { SimRequest, SimResponse, UserName } from '../../simulator/core/types';
 
 export function demoState(): SimState {
   return createState(demoSeed());

@@ -2,7 +2,7 @@
 import { WebSocket } from 'ws';
 import { OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
 import { SimServer, startSimServer } from '../../simulator/server';
-import { USERS } from '../../simulator/steve/users';
+import { USERS } from '../../simulator/rancher/users';
 import { call, demoState } from './helpers';
 
 const NS = 'cattle-ui-plugin-system';

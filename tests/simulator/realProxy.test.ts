@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor } from '../../simulator/real/proxy';
-import { USERS } from '../../simulator/steve/users';
+import { USERS } from '../../simulator/rancher/users';
 
 const BACKENDS: RealBackends = {
   adminToken: 'stack-secret',

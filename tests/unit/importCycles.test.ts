@@ -60,15 +60,19 @@ function cyclesIn(root: string): string[] {
 /**
  * Cycles between the folders of a package (its top-level folders; files at its root are one more node): a folder
  * that imports another which imports it back has no floor, even when no two files import each other. The first
- * file import that makes each edge is named.
+ * file import that makes each edge is named. With `trees` (folders of `root`), their files are one graph whose nodes
+ * are each tree's folders (`simulator/real`, `stack/src/.`): a loop through two trees, which neither shows alone.
  */
-function folderCyclesIn(root: string): string[] {
-  const files = sourceFiles(root);
+function folderCyclesIn(root: string, trees: string[] = ['.']): string[] {
+  const dirs = trees.map((t) => path.join(root, t));
+  const files = dirs.flatMap((d) => sourceFiles(d));
   const known = new Set(files);
   const folderOf = (f: string) => {
-    const rel = path.relative(root, f).split(path.sep);
+    const i = dirs.findIndex((d) => !path.relative(d, f).startsWith('..'));
+    const rel = path.relative(dirs[i], f).split(path.sep);
+    const folder = rel.length > 1 ? rel[0] : '.';
 
-    return rel.length > 1 ? rel[0] : '.';
+    return trees[i] === '.' ? folder : `${ trees[i] }/${ folder }`;
   };
   const edges = new Map<string, Map<string, string>>();
 
@@ -108,11 +112,17 @@ describe('modules import each other without cycles', () => {
     expect(cyclesIn(path.join(REPO, dir))).toEqual([]);
   });
 
-  it.each(PACKAGES)('%s has no folder importing another that imports it back (every folder of pkg/, .vue included)', (dir) => {
+  it.each([...PACKAGES, 'simulator', 'stack/src'])('%s has no folder importing another that imports it back (every folder, .vue included)', (dir) => {
     expect(folderCyclesIn(path.join(REPO, dir))).toEqual([]);
   });
 
+  // simulator/real starts the stack (stack/src), which seeds from simulator/demo and reads simulator/core's types.
+  it('simulator/ and stack/src/ as one graph: no folder of either imports one that imports it back', () => {
+    expect(folderCyclesIn(REPO, ['simulator', 'stack/src'])).toEqual([]);
+  });
+
   it('finds a folder cycle that no two files make: a feature reading through another feature that reads back', () => {
+    fs.mkdirSync(path.join(REPO, 'tmp'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(REPO, 'tmp', 'folders-'));
 
     try {
@@ -123,6 +133,27 @@ describe('modules import each other without cycles', () => {
       fs.writeFileSync(path.join(dir, 'setup', 'Page.vue'), "<script lang=\"ts\">\nconst load = () => import('../overview/load');\nexport default { load };\n</script>\n");
       expect(cyclesIn(dir)).toEqual([]);
       expect(folderCyclesIn(dir)).toEqual(['overview -> setup -> overview (overview/load.ts imports setup/plan.ts; setup/Page.vue imports overview/load.ts)']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds a folder cycle through two trees that neither tree shows alone', () => {
+    fs.mkdirSync(path.join(REPO, 'tmp'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(REPO, 'tmp', 'trees-'));
+
+    try {
+      ['sim/real', 'sim/demo', 'stack'].forEach((d) => fs.mkdirSync(path.join(dir, d), { recursive: true }));
+      fs.writeFileSync(path.join(dir, 'sim', 'real', 'fromStack.ts'), "import { start } from '../../stack/stack';\nexport const run = start;\n");
+      fs.writeFileSync(path.join(dir, 'sim', 'real', 'types.ts'), 'export type Run = string;\n');
+      fs.writeFileSync(path.join(dir, 'sim', 'demo', 'seed.ts'), "import type { Run } from '../real/types';\nexport const seed = (r?: Run) => r;\n");
+      fs.writeFileSync(path.join(dir, 'stack', 'stack.ts'), "import { seed } from '../sim/demo/seed';\nexport const start = seed;\n");
+      expect(cyclesIn(dir)).toEqual([]);
+      expect(folderCyclesIn(path.join(dir, 'sim'))).toEqual([]);
+      expect(folderCyclesIn(path.join(dir, 'stack'))).toEqual([]);
+      expect(folderCyclesIn(dir, ['sim', 'stack'])).toEqual([
+        'sim/demo -> sim/real -> stack/. -> sim/demo (sim/demo/seed.ts imports sim/real/types.ts; sim/real/fromStack.ts imports stack/stack.ts; stack/stack.ts imports sim/demo/seed.ts)',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

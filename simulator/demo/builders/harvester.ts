@@ -1,6 +1,6 @@
 /** Builders for Harvester host objects: VMs of guest nodes, their instances, load balancers, IP pools, networks. */
-import { KubeObject } from '../../steve/types';
-import { Labels, object } from './kube';
+import { KubeObject } from '../../core/types';
+import { Labels, object } from '../../kube/builders';
 import { poolTotal } from '../../controllers/ipAllocator';
 
 export interface Topology {

@@ -1,3 +1,3 @@
-export * from './kube';
+export * from '../../kube/builders';
 export * from './rancher';
 export * from './harvester';

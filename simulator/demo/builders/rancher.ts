@@ -1,6 +1,6 @@
 /** Builders for Rancher's own objects in the local cluster: clusters, projects, settings, features, users. */
-import { KubeObject } from '../../steve/types';
-import { Labels, object, secret } from './kube';
+import { KubeObject } from '../../core/types';
+import { Labels, object, secret } from '../../kube/builders';
 
 const NOW_MINUS_DAY = () => new Date(Date.now() - 24 * 3600 * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
 
@@ -160,7 +160,7 @@ export function harvesterMachineConfig(namespace: string, name: string, spec: Ha
 
 /**
  * A Git `ClusterRepo` as Rancher shows it once it has cloned the repository: Downloaded, with the commit it read.
- * (Rancher's catalog schema adds the `index`/`info`/`chart`/`icon` links; see simulator/steve/catalog.ts.)
+ * (Rancher's catalog schema adds the `index`/`info`/`chart`/`icon` links; see simulator/catalog/repoContent.ts.)
  */
 export function gitClusterRepo(name: string, gitRepo: string, gitBranch: string, commit: string): KubeObject {
   return object('catalog.cattle.io/v1', 'ClusterRepo', name, {}, {

@@ -4,8 +4,8 @@ import {
 } from '../builders';
 import { vmsOf } from '../guestVms';
 import { projectIds } from '../ids';
-import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../cloudConfigCases';
-import { KubeObject } from '../../steve/types';
+import { cloudConfigVolume, RKE2_CONFIG_PATH } from '../../catalog/cloudConfig';
+import { KubeObject } from '../../core/types';
 
 export const HARVESTER_PROVIDER_PREFIX = 'harvester://';
 
@@ -49,7 +49,7 @@ type Version = { chart: string; app: string };
  * (harvester/charts `templates/_helpers.tpl`: `helm.sh/chart`, `app.kubernetes.io/version`), the provider started
  * with `--cluster-name` as Rancher sets it (`global.cattle.clusterName`) and its cloud config a file on the nodes:
  * `nodeConfigPath`, RKE2's own by default (the chart's default `cloudConfigPath`, as RKE2's bundled chart and
- * Rancher's older apps mount it); a K3s guest passes K3s's (cloudConfigCases.ts `K3S_CONFIG_PATH`).
+ * Rancher's older apps mount it); a K3s guest passes K3s's (catalog/cloudConfig.ts `K3S_CONFIG_PATH`).
  */
 export function harvesterComponents(versions: { cloudProvider: Version; csiDriver: Version }, nodeCount: number, clusterName: string, nodeConfigPath = RKE2_CONFIG_PATH): KubeObject[] {
   const provider = deployment('kube-system', 'harvester-cloud-provider', {

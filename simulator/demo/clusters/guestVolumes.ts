@@ -5,7 +5,7 @@
  */
 import { object } from '../builders';
 import { SNAPSHOT_CLASSES, VM_NAMESPACE } from '../ids';
-import { KubeObject } from '../../steve/types';
+import { KubeObject } from '../../core/types';
 
 export const GUEST_VOLUME = {
   pvc: 'data-db-0', namespace: 'default', size: '10Gi'

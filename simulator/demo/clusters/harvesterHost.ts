@@ -8,7 +8,7 @@ import {
   HARVESTER_HOST, HOST_NODES, HOST_STORAGE_CLASSES, IP_POOLS, K3S_GUEST, LEGACY_LB_IP, NETWORKS, RKE2_GUEST, SERVICES, VM_NAMESPACE, projectIds
 } from '../ids';
 import { rancherAgentParts } from './guestParts';
-import { SeedCluster } from '../../steve/types';
+import { SeedCluster } from '../../core/types';
 import { hostVolumes } from './guestVolumes';
 import { demoUid } from '../demoUids';
 import { loadBalancerName } from '../../controllers/loadBalancerName';

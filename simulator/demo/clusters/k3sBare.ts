@@ -11,7 +11,7 @@ import {
   FLEET_DEFAULT, K3S_BARE, NETWORKS, VM_NAMESPACE, projectIds
 } from '../ids';
 import { guestNamespaces, rancherAgentParts } from './guestParts';
-import { KubeObject, SeedCluster } from '../../steve/types';
+import { KubeObject, SeedCluster } from '../../core/types';
 import { RANCHER_CHARTS } from '../../catalog/guestCharts';
 
 export const K3S_BARE_VERSION = 'v1.32.5+k3s1';

@@ -4,8 +4,8 @@ import {
   COMPONENT_VERSIONS, K3S_GUEST, K3S_NODES, LEGACY_LB_IP, SERVICES
 } from '../ids';
 import { rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents } from './guestParts';
-import { SeedCluster } from '../../steve/types';
-import { K3S_CONFIG_PATH } from '../cloudConfigCases';
+import { SeedCluster } from '../../core/types';
+import { K3S_CONFIG_PATH } from '../../catalog/cloudConfig';
 
 const KUBELET = 'v1.31.9+k3s1';
 const HEALTH = 'cloudprovider.harvesterhci.io/healthcheck';

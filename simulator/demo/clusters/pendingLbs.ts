@@ -14,7 +14,7 @@
 import { service } from '../builders';
 import { NETWORKS, SERVICES } from '../ids';
 import { NETWORK_CHANGED } from '../history';
-import { KubeObject } from '../../steve/types';
+import { KubeObject } from '../../core/types';
 
 const P = 'cloudprovider.harvesterhci.io';
 const NS = 'default';

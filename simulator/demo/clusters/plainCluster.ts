@@ -2,7 +2,7 @@
 import { node, service, storageClass } from '../builders';
 import { PLAIN_CLUSTER, PLAIN_NODES, SERVICES } from '../ids';
 import { rancherAgentParts, guestNamespaces } from './guestParts';
-import { SeedCluster } from '../../steve/types';
+import { SeedCluster } from '../../core/types';
 
 export function plainCluster(): SeedCluster {
   return {

@@ -9,10 +9,10 @@ import {
 import {
   CLOUD_CREDENTIAL, EXTENSION_REPO, FLEET_DEFAULT, FLEET_LOCAL, HARVESTER_HOST, K3S_GUEST, K3S_NODES, LOCAL_CLUSTER, NETWORKS, PLAIN_CLUSTER, PLAIN_NODES, RKE2_GUEST, RKE2_MACHINE_CONFIG, RKE2_NODES, VM_NAMESPACE, HOST_NODES, projectIds
 } from '../ids';
-import { SeedCluster, KubeObject } from '../../steve/types';
-import { checkoutCommit, THIS_REPOSITORY } from '../../steve/catalog';
-import { RANCHER_VERSION } from '../../steve/rancherEndpoints';
-import { USERS, principalId } from '../../steve/users';
+import { SeedCluster, KubeObject } from '../../core/types';
+import { checkoutCommit, THIS_REPOSITORY } from '../../catalog/repoContent';
+import { RANCHER_VERSION } from '../../rancher/rancherEndpoints';
+import { USERS, principalId } from '../../rancher/users';
 
 const RKE2_VERSION = 'v1.33.5+rke2r1';
 

@@ -8,7 +8,7 @@ import {
 import {
   rancherAgentParts, guestNamespaces, guestNodes, harvesterComponents, nadMapping
 } from './guestParts';
-import { SeedCluster } from '../../steve/types';
+import { SeedCluster } from '../../core/types';
 import { pendingGuestObjects } from './pendingLbs';
 import { guestVolumes } from './guestVolumes';
 

@@ -9,7 +9,7 @@ import {
   guestVm, guestVmi, GuestVmSpec, mgmtCluster, namespace, node, project, provCluster, topologyLabels, Topology
 } from '../builders';
 import { FLEET_DEFAULT, projectIds } from '../ids';
-import { KubeObject, SeedCluster } from '../../steve/types';
+import { KubeObject, SeedCluster } from '../../core/types';
 import { guestNamespaces, rancherAgentParts } from './guestParts';
 
 const KUBELET = 'v1.31.9+k3s1';

@@ -16,7 +16,7 @@ import {
 import { demoUid } from '../demoUids';
 import { loadBalancerName } from '../../controllers/loadBalancerName';
 import { poolTotal } from '../../controllers/ipAllocator';
-import { KubeObject, Seed } from '../../steve/types';
+import { KubeObject, Seed } from '../../core/types';
 
 const P = 'cloudprovider.harvesterhci.io';
 const CLEANUP = 'service.kubernetes.io/load-balancer-cleanup';

@@ -5,7 +5,7 @@
  * and built with its own `main` package, `-mod=vendor`, the way its `scripts/build` does.
  */
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../core/paths';
 
 export interface HarvesterComponent {
   /** The binary's name (as upstream's scripts/build names it, without the arch suffix). */

@@ -3,18 +3,18 @@
  * load balancer's tree (`crds/`: no status subresource, the controller writes status with a plain update), and the
  * CSI snapshot types from the external-snapshotter client module the stack's csi module pins
  * (`client/config/crd/`). Types whose schema upstream generates at run time (KubeVirt's, from virt-operator) or keeps
- * in trees not here keep the open schemas of ../crds.ts, named in docs/demo-mode.md.
+ * in trees not here keep the open schemas of ../core/crds.ts, named in docs/demo-mode.md.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseManifests } from '../apply';
-import { MODULE_DIR } from '../paths';
+import { parseManifests } from '../core/apply';
+import { MODULE_DIR } from '../core/paths';
 import { component, treeOf } from './components';
 import { ensureUnpacked } from './build';
-import type { ClusterKey } from '../config';
-import { crdFor } from '../crds';
-import { lookupType, TypeDef } from '../../../simulator/steve/registry';
+import type { ClusterKey } from '../core/config';
+import { crdFor } from '../core/crds';
+import { lookupType, TypeDef } from '../../../simulator/core/registry';
 
 type Obj = Record<string, any>;
 
@@ -42,7 +42,7 @@ export function loadBalancerCrds(): Obj[] {
 
 /**
  * Types Harvester's components use on the host whether or not the demo data has objects of them (the CSI driver's
- * backups and restores), with the open schemas of ../crds.ts: Harvester's chart holds theirs.
+ * backups and restores), with the open schemas of ../core/crds.ts: Harvester's chart holds theirs.
  */
 const HOST_TYPES = ['harvesterhci.io.volumeremotebackup', 'harvesterhci.io.volumeremoterestore', 'harvesterhci.io.setting', 'kubevirt.io.virtualmachine', 'kubevirt.io.virtualmachineinstance'];
 

@@ -10,14 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { applyAll, parseManifests } from '../apply';
-import { bin, MODULE_DIR, RUN_DIR } from '../paths';
-import { StackCluster } from '../config';
-import { KubeTarget } from '../kubeClient';
-import { startAsPod } from '../podEnv';
-import { startProcess, Started } from '../processes';
-import { serviceAccountKubeconfig } from '../serviceAccounts';
-import { apiserverCaFile } from '../controllerManager';
+import { applyAll, parseManifests } from '../core/apply';
+import { bin, MODULE_DIR, RUN_DIR } from '../core/paths';
+import { StackCluster } from '../core/config';
+import { KubeTarget } from '../core/kubeClient';
+import { startAsPod } from '../core/podEnv';
+import { startProcess, Started } from '../core/processes';
+import { serviceAccountKubeconfig } from '../core/serviceAccounts';
+import { apiserverCaFile } from '../core/controllerManager';
 import { component, harvesterBin, treeOf } from './components';
 
 const CSI_SA = { namespace: 'kube-system', name: 'harvester-csi' };

@@ -7,7 +7,7 @@
  * `startHarvester`): no webhook rewrites it then, and the provider's first sync of the Service finds it there.
  */
 import { NETWORK_CHANGED, networkChangedLoadBalancer } from '../../../simulator/demo/history';
-import { KubeTarget, kubeExpect, kubeRequest, objectPath } from '../kubeClient';
+import { KubeTarget, kubeExpect, kubeRequest, objectPath } from '../core/kubeClient';
 
 export async function seedHistory(host: KubeTarget, guest: KubeTarget): Promise<void> {
   const svc = await kubeExpect(guest, 'GET', objectPath('v1', 'services', NETWORK_CHANGED.namespace, NETWORK_CHANGED.name), undefined, [200]);

@@ -5,10 +5,10 @@
  * until every LoadBalancer Service of the guest has been handled: an address, or the provider's failure event.
  */
 import path from 'node:path';
-import { apiUrl, CLUSTERS, ClusterKey } from '../config';
-import { KubeTarget, kubeRequest } from '../kubeClient';
-import { REPO_ROOT, RUN_DIR } from '../paths';
-import { startProcess, Started } from '../processes';
+import { apiUrl, CLUSTERS, ClusterKey } from '../core/config';
+import { KubeTarget, kubeRequest } from '../core/kubeClient';
+import { REPO_ROOT, RUN_DIR } from '../core/paths';
+import { startProcess, Started } from '../core/processes';
 import { startGuestControllers, startHostControllers, webhookRegistered } from './start';
 
 const target = (key: ClusterKey, token: string): KubeTarget => ({ url: apiUrl(CLUSTERS.find((c) => c.key === key) as any), token });

@@ -1,7 +1,7 @@
 /**
  * Harvester's components in the stack, started after the clusters are seeded:
  * - harvester-host: the load balancer controller (LoadBalancer/IPPool controllers, IPAM) and its webhook. The
- *   webhook listens on every interface, so it runs in a network namespace of its own (../netns.ts); the API server
+ *   webhook listens on every interface, so it runs in a network namespace of its own (../core/netns.ts); the API server
  *   reaches it through its Service's EndpointSlice (kube-apiserver `--enable-aggregator-routing`), as in a cluster.
  * - rke2-guest: the cloud provider (`--cluster-name=rke2-guest`), with the RBAC of its tree
  *   (deploy/manifests/rbac.yaml) and a cloud-config: a kubeconfig of the host in the VMs' namespace; the CSI
@@ -11,18 +11,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyAll, applyObject, parseManifests } from '../apply';
-import { BASE_PORT, StackCluster } from '../config';
-import { KubeTarget, kubeRequest } from '../kubeClient';
-import { createNetns, netnsFor, startInNetns } from '../netns';
-import { startProcess, Started } from '../processes';
+import { applyAll, applyObject, parseManifests } from '../core/apply';
+import { BASE_PORT, StackCluster } from '../core/config';
+import { KubeTarget, kubeRequest } from '../core/kubeClient';
+import { createNetns, netnsFor, startInNetns } from '../core/netns';
+import { startProcess, Started } from '../core/processes';
 import {
   bindClusterRole, secretsDir, serviceAccountKubeconfig, writeTokenKubeconfig, ensureServiceAccount, requestToken
-} from '../serviceAccounts';
+} from '../core/serviceAccounts';
 import { component, harvesterBin, treeOf } from './components';
 import { startCsi } from './csi';
-import { startAsPod } from '../podEnv';
-import { apiserverCaFile } from '../controllerManager';
+import { startAsPod } from '../core/podEnv';
+import { apiserverCaFile } from '../core/controllerManager';
 
 export const HARVESTER_NAMESPACE = 'harvester-system';
 const WEBHOOK = 'harvester-load-balancer-webhook';

@@ -4,8 +4,8 @@
  * token it issued (see rancherRetry). A refusal is said once on the console with what the local cluster holds of
  * that token (its name and the status of a read: never its key), so a CI log says whether Rancher deleted it.
  */
-import { KubeTarget, kubeRequest } from '../kubeClient';
-import { USERS } from '../../../simulator/steve/users';
+import { KubeTarget, kubeRequest } from '../core/kubeClient';
+import { USERS } from '../../../simulator/rancher/users';
 import { loginToken, TokenLogin } from './rancherApi';
 
 export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin {

@@ -1,7 +1,7 @@
 /**
  * Rancher's `cattle-cluster-agent` for an imported cluster, started as the Pod of the Deployment Rancher's
  * registration manifest made (no kubelet runs it here): the container's env as the Deployment names it, its
- * ServiceAccount `cattle-system/cattle` (token, ca.crt, namespace, KUBERNETES_SERVICE_*: ../podEnv.ts), its Secret
+ * ServiceAccount `cattle-system/cattle` (token, ca.crt, namespace, KUBERNETES_SERVICE_*: ../core/podEnv.ts), its Secret
  * volume at /cattle-credentials, and what the agent image's entrypoint (package/run.sh) does first: fetch Rancher's
  * CA from `/v3/settings/cacerts`, check it against CATTLE_CA_CHECKSUM and put it at /etc/kubernetes/ssl/certs/serverca
  * (podRoot.ts gives the process those paths without touching the machine's). The agent runs an embedded Rancher
@@ -12,13 +12,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { StackCluster } from '../config';
-import { apiserverCaFile } from '../controllerManager';
-import { KubeTarget, kubeExpect, kubeRequest } from '../kubeClient';
-import { bridgeIntoNetns, createNetns } from '../netns';
-import { RUN_DIR } from '../paths';
-import { startAsPod } from '../podEnv';
-import { Started } from '../processes';
+import { StackCluster } from '../core/config';
+import { apiserverCaFile } from '../core/controllerManager';
+import { KubeTarget, kubeExpect, kubeRequest } from '../core/kubeClient';
+import { bridgeIntoNetns, createNetns } from '../core/netns';
+import { RUN_DIR } from '../core/paths';
+import { startAsPod } from '../core/podEnv';
+import { Started } from '../core/processes';
 import { rancherBin } from './build';
 import { RANCHER_PORTS } from './localCluster';
 import { podRootCommand, volumeDir } from './podRoot';

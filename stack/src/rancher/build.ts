@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../core/paths';
 import { RancherVersion, SHARED_RANCHER } from './versions';
 
 export const RANCHER_TOOLS = path.join(REPO_ROOT, '.tools', 'rancher');

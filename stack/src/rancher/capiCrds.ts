@@ -8,8 +8,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyAll, parseManifests, waitCrdsEstablished } from '../apply';
-import { KubeTarget } from '../kubeClient';
+import { applyAll, parseManifests, waitCrdsEstablished } from '../core/apply';
+import { KubeTarget } from '../core/kubeClient';
 import { RANCHER_TOOLS, treeOf } from './build';
 import { RancherVersion } from './versions';
 

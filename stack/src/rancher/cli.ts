@@ -2,7 +2,7 @@
  * The `--rancher[=<version>]` part of `npm run stack` (../main.ts): with --build, build Rancher too; with --status,
  * say where Rancher runs; otherwise start it on the running stack and say where to log in.
  */
-import { StackInfo } from '../stack';
+import { StackInfo } from '../core/stackInfo';
 import { ensureRancherBuilt } from './build';
 import { readRancherInfo } from './state';
 import { rancherVersion } from './versions';

@@ -9,8 +9,8 @@
  * kubelet to run it here: agent.ts starts the agent as that Deployment's Pod.
  */
 import https from 'node:https';
-import { applyAll, parseManifests } from '../apply';
-import { KubeTarget } from '../kubeClient';
+import { applyAll, parseManifests } from '../core/apply';
+import { KubeTarget } from '../core/kubeClient';
 import { projectIds } from '../../../simulator/demo/ids';
 import { rancherExpect, rancherRequest, until } from './rancherApi';
 

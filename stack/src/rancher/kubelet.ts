@@ -11,10 +11,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiUrl, CLUSTERS } from '../config';
-import { deleteNetns } from '../netns';
-import { RUN_DIR } from '../paths';
-import { isAlive, Started, stopPids } from '../processes';
+import { apiUrl, CLUSTERS } from '../core/config';
+import { deleteNetns } from '../core/netns';
+import { RUN_DIR } from '../core/paths';
+import { isAlive, Started, stopPids } from '../core/processes';
 import { agentDeployment, agentNetwork, missingSecrets, startAgentPod } from './agent';
 import { agentNetns } from './state';
 import { rancherVersion } from './versions';

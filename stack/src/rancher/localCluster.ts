@@ -1,18 +1,18 @@
 /**
  * Rancher's own cluster (`local`): a third kube-apiserver of the stack (its own etcd prefix), as Rancher runs on the
- * cluster it is installed in. Beside the flags the other two have (../config.ts) it serves aggregated APIs the way
+ * cluster it is installed in. Beside the flags the other two have (../core/config.ts) it serves aggregated APIs the way
  * a kubeadm or RKE2 server does: a front-proxy CA and client certificate (`--requestheader-*`,
  * `--proxy-client-*`), since Rancher 2.13+ serves `ext.cattle.io` (tokens, kubeconfigs, passwords the dashboards
  * use) through the aggregation layer and exits when the API server cannot reach it. Its kube-controller-manager
- * (../controllerManager.ts) makes the service-account tokens Rancher's impersonation and catalog wait for.
+ * (../core/controllerManager.ts) makes the service-account tokens Rancher's impersonation and catalog wait for.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
   BASE_PORT, ClusterKey, Secrets, StackCluster, apiserverArgs
-} from '../config';
-import { RUN_DIR } from '../paths';
+} from '../core/config';
+import { RUN_DIR } from '../core/paths';
 
 /** Ports of the Rancher part of a stack: BASE+601… (the other parts use BASE+79…+444 and BASE+257…). */
 export const RANCHER_PORTS = {

@@ -1,7 +1,7 @@
 /**
  * The file system a container of a Pod sees where the machine has no folder for it: Rancher's agent reads its
  * registration from /cattle-credentials (a Secret volume) and Rancher's CA from /etc/kubernetes/ssl/certs/serverca
- * (written by the agent image's run.sh), and writes /tmp/log.sock. Run inside a private mount namespace (../podEnv.ts
+ * (written by the agent image's run.sh), and writes /tmp/log.sock. Run inside a private mount namespace (../core/podEnv.ts
  * makes one), this builds a root on a tmpfs in which every top-level entry of the machine's / is bound as it is, a
  * top-level folder that gets a volume below it is a tmpfs of bound entries (so nothing is created on the machine's
  * own /etc), each volume is bound at its path, and then the program runs chrooted there. The machine's file

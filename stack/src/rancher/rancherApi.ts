@@ -2,7 +2,7 @@
  * A small client for Rancher's API at its server-url (self-signed CA, loopback): `/v3`, `/v1`, `/v3-public` with a
  * bearer token of a Rancher user, as the dashboard and `curl` reach it. Tokens are passed in headers only.
  */
-import { KubeResponse, kubeRequest } from '../kubeClient';
+import { KubeResponse, kubeRequest } from '../core/kubeClient';
 import { rancherUrl } from './server';
 
 export type RancherResponse<T = any> = KubeResponse<T>;

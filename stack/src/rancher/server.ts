@@ -1,7 +1,7 @@
 /**
  * Rancher's server in the stack, on its local cluster (localCluster.ts). Rancher has no bind flag: it listens on
  * every interface (its HTTPS and HTTP ports, the imperative API on 6666), so it runs in a network namespace of its
- * own (../netns.ts; the machine does not forward packets). In there it reaches the local kube-apiserver, the
+ * own (../core/netns.ts; the machine does not forward packets). In there it reaches the local kube-apiserver, the
  * project's Helm repository and the OCI registry a test may start on its own 127.0.0.1 (bridges), the
  * kube-apiserver reaches its imperative API at the namespace's veth address (an EndpointSlice, as for a Pod), and its
  * HTTPS port is brought out to the machine's 127.0.0.1 only (expose.ts): `https://127.0.0.1:<port>` is its
@@ -14,12 +14,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyObject } from '../apply';
-import { KubeTarget } from '../kubeClient';
-import { createNetns, Netns, startInNetns } from '../netns';
-import { RUN_DIR } from '../paths';
-import { Started, waitReady } from '../processes';
-import { bindClusterRole, serviceAccountKubeconfig } from '../serviceAccounts';
+import { applyObject } from '../core/apply';
+import { KubeTarget } from '../core/kubeClient';
+import { createNetns, Netns, startInNetns } from '../core/netns';
+import { RUN_DIR } from '../core/paths';
+import { Started, waitReady } from '../core/processes';
+import { bindClusterRole, serviceAccountKubeconfig } from '../core/serviceAccounts';
 import { RANCHER_UI_ROOT } from '../../../tests/compat/builds';
 import { rancherBin } from './build';
 import { exposeFromNetns } from './expose';

@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   apiUrl, CLUSTERS, ClusterKey, ensureSecrets, writeKubeconfig
-} from '../config';
-import { controllerManagerArgs, controllerManagerHealth } from '../controllerManager';
-import { bin, REPO_ROOT, RUN_DIR } from '../paths';
-import { startProcess, Started, waitReady } from '../processes';
-import { StackInfo, kubeTarget } from '../stack';
+} from '../core/config';
+import { controllerManagerArgs, controllerManagerHealth } from '../core/controllerManager';
+import { bin, REPO_ROOT, RUN_DIR } from '../core/paths';
+import { startProcess, Started, waitReady } from '../core/processes';
+import { StackInfo, kubeTarget } from '../core/stackInfo';
 import { applyCapiCrds } from './capiCrds';
 import { ensureRancherBuilt } from './build';
 import { addClusterRepo, installExtension, publishRepo } from './extension';

@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLUSTERS, ClusterKey, StackCluster } from '../config';
-import { deleteNetns, Netns, netnsFor } from '../netns';
-import { RUN_DIR } from '../paths';
-import { isAlive, stopPids } from '../processes';
+import { CLUSTERS, ClusterKey, StackCluster } from '../core/config';
+import { deleteNetns, Netns, netnsFor } from '../core/netns';
+import { RUN_DIR } from '../core/paths';
+import { isAlive, stopPids } from '../core/processes';
 
 export interface RancherInfo {
   version: string;

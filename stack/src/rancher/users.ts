@@ -2,14 +2,14 @@
  * Rancher's first run and its users, through Rancher's API as an administrator does it: the admin logs in with the
  * bootstrap password Rancher generated (read where Rancher's docs say: Secret cattle-system/bootstrap-secret), the
  * first-login steps are answered (password, EULA), and the demo users of the simulator
- * (simulator/steve/users.ts: same names and passwords) are made as Users with global role bindings. The viewer's
+ * (simulator/rancher/users.ts: same names and passwords) are made as Users with global role bindings. The viewer's
  * access to the guest is Rancher's own cluster role templates, bound with ClusterRoleTemplateBindings: Rancher's RBAC
  * controllers turn them into the guest's RBAC through the agent. Rancher has no cluster-scoped "Read-only" template
  * (role_data.go: that one is a project role); "View All Projects" (Kubernetes `view` on every namespace, storage)
  * with "View Nodes" is Rancher's read-only cluster access.
  */
-import { KubeTarget, kubeRequest } from '../kubeClient';
-import { DEMO_PASSWORD, USERS } from '../../../simulator/steve/users';
+import { KubeTarget, kubeRequest } from '../core/kubeClient';
+import { DEMO_PASSWORD, USERS } from '../../../simulator/rancher/users';
 import {
   TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until
 } from './rancherApi';

@@ -4,7 +4,7 @@
  * from the module proxy. The sha256 of each archive is checked before it is unpacked: a build is of what is named here.
  */
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { REPO_ROOT } from '../core/paths';
 
 export interface RancherDep {
   /** Archive under ../shared/rancher/deps, without .tar.gz; it unpacks to a folder of the same name. */

@@ -1,6 +1,6 @@
 /** Steps of the real-mode flows that wait for Harvester's controllers (stack/: built from ../shared/harvester). */
 import type { Page } from '@playwright/test';
-import { kubeRequest } from '../../../stack/src/kubeClient';
+import { kubeRequest } from '../../../stack/src/core/kubeClient';
 import { kubeTarget } from '../../../stack/src/stack';
 import { SEL } from '../../e2e/selectors';
 import { STEP_MS } from '../../e2e/ui';

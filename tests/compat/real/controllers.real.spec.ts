@@ -14,7 +14,7 @@ import {
 } from '../steps';
 import { listCell, listHeaders, realAddress, realFailure } from './controllerSteps';
 import { realService } from './realSteps';
-import { kubeRequest } from '../../../stack/src/kubeClient';
+import { kubeRequest } from '../../../stack/src/core/kubeClient';
 import { kubeTarget } from '../../../stack/src/stack';
 
 const CL = RKE2_GUEST.id;

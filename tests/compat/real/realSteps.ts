@@ -1,6 +1,6 @@
 /** Steps of the real-mode compat flows: what the REAL kube-apiserver of a stack cluster holds, and changes made there. */
 import { kubeTarget } from '../../../stack/src/stack';
-import { kubeRequest } from '../../../stack/src/kubeClient';
+import { kubeRequest } from '../../../stack/src/core/kubeClient';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { CompatBackend as CompatSim } from '../backend';
 import { expect } from '../fixtures';

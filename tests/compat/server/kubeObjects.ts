@@ -3,8 +3,8 @@
  * `apps.deployment`, `snapshot.storage.k8s.io.volumesnapshotclass`): what a flow asserts is read here, not through
  * the server under test.
  */
-import { KubeTarget, kubeExpect, kubeRequest } from '../../../stack/src/kubeClient';
-import type { KubeObject } from '../../../simulator/steve/types';
+import { KubeTarget, kubeExpect, kubeRequest } from '../../../stack/src/core/kubeClient';
+import type { KubeObject } from '../../../simulator/core/types';
 
 interface Resource { base: string; plural: string; namespaced: boolean }
 

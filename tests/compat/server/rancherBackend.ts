@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { Baseline, captureBaseline, resetToBaseline } from '../../../stack/src/baseline';
-import { KubeTarget } from '../../../stack/src/kubeClient';
+import { KubeTarget } from '../../../stack/src/core/kubeClient';
 import { kubeTarget, StackInfo, startStack } from '../../../stack/src/stack';
 import { rancherExpect, rancherRequest, until } from '../../../stack/src/rancher/rancherApi';
 import { baselineFile, rancherAdminToken } from '../../../stack/src/rancher/state';

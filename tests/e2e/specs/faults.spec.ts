@@ -4,7 +4,7 @@
  * saving again afterwards stores exactly one object with the right annotations.
  */
 import type { Page } from '@playwright/test';
-import type { Fault } from '../../../simulator/steve/types';
+import type { Fault } from '../../../simulator/core/types';
 import { SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';

@@ -1,7 +1,7 @@
 /**
  * Demo mode as a first-time user meets it: the cluster explorer and the Service list of a Harvester guest open with
  * no error banner, growl or uncaught page error; and the Extensions page lists this extension from the Helm
- * repository the simulator serves (the `harvester-cloud-ui` ClusterRepo: simulator/steve/catalog.ts). These were
+ * repository the simulator serves (the `harvester-cloud-ui` ClusterRepo: simulator/catalog/repoContent.ts). These were
  * standalone scripts (demo-smoke.ts, extensions-page.ts) that nothing ran.
  */
 import type { Page, Response } from '@playwright/test';

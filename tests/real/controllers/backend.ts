@@ -5,11 +5,11 @@
  * stand-ins). Scenarios talk to both through this interface only.
  */
 import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/steve/state';
+import { createState } from '../../../simulator/core/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { backendsOf } from '../../../simulator/real/fromStack';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { USERS } from '../../../simulator/steve/users';
+import { USERS } from '../../../simulator/rancher/users';
 import { StackInfo } from '../../../stack/src/stack';
 
 export type Side = 'guest' | 'host';

@@ -4,10 +4,10 @@
  */
 import WebSocket from 'ws';
 import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/steve/state';
+import { createState } from '../../../simulator/core/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { backendsOf } from '../../../simulator/real/fromStack';
-import { USERS } from '../../../simulator/steve/users';
+import { USERS } from '../../../simulator/rancher/users';
 import { realStack } from '../stack';
 import { allowed } from './allowList';
 

@@ -5,9 +5,9 @@
  * Steve differential's structural diff; a difference fails unless ./allowList.ts gives its reason.
  */
 import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/steve/state';
+import { createState } from '../../../simulator/core/state';
 import { demoSeed } from '../../../simulator/demo/seed';
-import { setRancherVersion } from '../../../simulator/steve/versions';
+import { setRancherVersion } from '../../../simulator/core/versions';
 import { rancherRequest } from '../../../stack/src/rancher/rancherApi';
 import { readRancherInfo } from '../../../stack/src/rancher/state';
 import { rancherVersion } from '../../../stack/src/rancher/versions';

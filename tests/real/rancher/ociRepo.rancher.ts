@@ -14,7 +14,7 @@ import { pushChart, RegistryAccess } from '../../../scripts/publish/oci';
 import { RANCHER_PORTS } from '../../../stack/src/rancher/localCluster';
 import { loginToken, rancherExpect, rancherRequest, until } from '../../../stack/src/rancher/rancherApi';
 import { readRancherInfo } from '../../../stack/src/rancher/state';
-import { DEMO_PASSWORD } from '../../../simulator/steve/users';
+import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const NAME = 'harvester-cloud-ui';

@@ -3,11 +3,11 @@
  * no longer has is refused with exactly the plain "must authenticate" a clean clone's CI saw on a first start, and
  * a call made through the session logs in again and goes through.
  */
-import { DEMO_PASSWORD } from '../../../simulator/steve/users';
+import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
 import { adminSession } from '../../../stack/src/rancher/adminSession';
 import { loginToken, rancherRequest, rancherRetry, until } from '../../../stack/src/rancher/rancherApi';
-import { kubeRequest } from '../../../stack/src/kubeClient';
-import { ensureSecrets, apiUrl } from '../../../stack/src/config';
+import { kubeRequest } from '../../../stack/src/core/kubeClient';
+import { ensureSecrets, apiUrl } from '../../../stack/src/core/config';
 import { LOCAL } from '../../../stack/src/rancher/localCluster';
 import { readRancherInfo } from '../../../stack/src/rancher/state';
 

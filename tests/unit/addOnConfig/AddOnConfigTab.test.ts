@@ -1,6 +1,6 @@
 import { reactive } from 'vue';
 import { flushPromises } from '@vue/test-utils';
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import { RKE2_GUEST, K3S_GUEST } from '../../../simulator/demo/ids';
 import { demoStore } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';

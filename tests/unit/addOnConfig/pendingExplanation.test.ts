@@ -8,7 +8,7 @@ import { HARVESTER_HOST, IP_POOLS, RKE2_GUEST, SERVICES } from '../../../simulat
 import { startControllers } from '../../../simulator/controllers';
 import { POOL_TYPE } from '../../../simulator/controllers/hostLoadBalancer';
 import { loadBalancerName } from '../../../simulator/controllers/loadBalancerName';
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import { call } from '../../simulator/helpers';
 import { createTestStore, loadSchemas, Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';

@@ -4,7 +4,7 @@
  * one events request costs now and what the old `fieldSelector` request costs on Steve's SQL cache (which ignores it).
  */
 import zlib from 'node:zlib';
-import { getObject } from '../../../simulator/steve/state';
+import { getObject } from '../../../simulator/core/state';
 import { call } from '../../simulator/helpers';
 import { demoSeed } from '../../../simulator/demo/seed';
 import { scaleLbHostObjects, scaleLbServices } from '../../../simulator/demo/clusters/scaleServices';

@@ -6,7 +6,7 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { deniedReads, rbacWhyKeys, setupOffer } from '@pkg/overview/access';
-import { deleteObject } from '../../../simulator/steve/state';
+import { deleteObject } from '../../../simulator/core/state';
 import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';

@@ -3,7 +3,7 @@
  * the guest shows, on the objects the simulator leaves for each case (simulator/demo/cloudConfigCases.ts), and the
  * overview's Set up offer for the ones a new kubeconfig fixes.
  */
-import { getObject, listObjects } from '../../../simulator/steve/state';
+import { getObject, listObjects } from '../../../simulator/core/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import {
   CLOUD_CONFIG_CASES, CloudConfigCase, cloudConfigControl, playCloudConfigCase, simulatedToken

@@ -1,5 +1,5 @@
 import { RouterLinkStub } from '@vue/test-utils';
-import { deleteObject } from '../../../simulator/steve/state';
+import { deleteObject } from '../../../simulator/core/state';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { useDemoServer } from '../../harness/demoServer';

@@ -3,7 +3,7 @@
  * R-ARGS rows, R-OVR-6) and, when its Deployment is not readable, from its Rancher App's chart values (R-ARGS-7); the card
  * flags them from the Deployment it already reads.
  */
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import { demoSeed } from '../../../simulator/demo/seed';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';

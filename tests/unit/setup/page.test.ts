@@ -1,4 +1,4 @@
-import { getObject } from '../../../simulator/steve/state';
+import { getObject } from '../../../simulator/core/state';
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
 import SetupPage from '@pkg/setup/SetupPage.vue';

@@ -8,8 +8,8 @@ import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
 import { mountWithStore, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
 import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/steve/state';
-import { FaultResponse } from '../../../simulator/steve/types';
+import { storeObject } from '../../../simulator/core/state';
+import { FaultResponse } from '../../../simulator/core/types';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { requestsSince, state } = useDemoServer();

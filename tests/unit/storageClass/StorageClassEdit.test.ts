@@ -3,7 +3,7 @@ import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { loadShellEditor, withHarvesterProvisioner } from '@pkg/storageClass/editor';
 import { mountWithStore, until } from '../../harness/mount';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject } from '../../../simulator/steve/state';
+import { getObject } from '../../../simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

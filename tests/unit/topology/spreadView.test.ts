@@ -1,4 +1,4 @@
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import SelectField from '@pkg/controls/SelectField.vue';
 import WorkloadSpread from '@pkg/topology/WorkloadSpread.vue';
 import { demoStore, Locale } from '../../harness/store';

@@ -1,4 +1,4 @@
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
 import { RouterLinkStub } from '@vue/test-utils';

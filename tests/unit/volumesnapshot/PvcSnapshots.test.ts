@@ -4,7 +4,7 @@
  */
 import SelectField from '@pkg/controls/SelectField.vue';
 import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject, storeObject } from '../../../simulator/steve/state';
+import { getObject, storeObject } from '../../../simulator/core/state';
 import {
   PVCS, SNAPS, openForm, submit, tabOn
 } from './tab';

@@ -9,7 +9,7 @@ import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesna
 import { mountWithStore, settle, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
 import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/steve/state';
+import { storeObject } from '../../../simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { requestsSince, state } = useDemoServer();

@@ -9,7 +9,7 @@ import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
 import { deniedActions, hostNoticeKeys, noSchemaWhy, snapshotActions } from '@pkg/volumesnapshot/access';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { deleteObject, listObjects, storeObject } from '../../../simulator/steve/state';
+import { deleteObject, listObjects, storeObject } from '../../../simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';
 import { demoStore } from '../../harness/store';

@@ -5,7 +5,7 @@
 import { offersSnapshotActions } from '@pkg/volumesnapshot/actions';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/steve/state';
+import { storeObject } from '../../../simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

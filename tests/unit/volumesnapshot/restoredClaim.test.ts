@@ -9,7 +9,7 @@ import { BINDING_POLL_MS } from '@pkg/volumesnapshot/binding';
 import { CSI_ON_STEP, startControllers } from '../../../simulator/controllers';
 import { ControllerRuntime } from '../../../simulator/controllers/runtime';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/steve/state';
+import { storeObject } from '../../../simulator/core/state';
 import { openForm, submit, tabOn } from './tab';
 import { useDemoServer } from '../../harness/demoServer';
 import { until } from '../../harness/mount';

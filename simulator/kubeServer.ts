@@ -1,23 +1,23 @@
 /**
  * The simulator over HTTPS on 127.0.0.1, for kubectl (which sends a bearer token only over TLS): every request the
- * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (tlsCert.ts).
+ * HTTP server answers, plus streaming Kubernetes watches. Its certificate is made at start-up (kube/tlsCert.ts).
  */
 import { ServerResponse } from 'node:http';
 import { createServer, Server } from 'node:https';
 import { AddressInfo } from 'node:net';
-import { sendSimResponse, toSimRequest } from '../http/nodeRequest';
-import { authenticate } from '../steve/auth';
-import { handleRequest } from '../router';
-import { SimState } from '../steve/state';
-import { USERS } from '../steve/users';
-import { kubeTypes } from './discovery';
-import { parseResourcePath, wantsTable } from './kubeApi';
-import { kubeconfig } from './kubeconfig';
-import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeWatch';
-import { status } from './status';
-import { selfSignedCert } from './tlsCert';
-import { RealBackends, RealProxy } from '../real/proxy';
-import { SimRequest } from '../steve/types';
+import { sendSimResponse, toSimRequest } from './http/nodeRequest';
+import { authenticate } from './rancher/auth';
+import { handleRequest } from './router';
+import { SimState } from './core/state';
+import { USERS } from './rancher/users';
+import { kubeTypes } from './kube/discovery';
+import { parseResourcePath, wantsTable } from './kubeapi/kubeApi';
+import { kubeconfig } from './kube/kubeconfig';
+import { isWatch, kubeWatchHistory, serveKubeWatch } from './kubeapi/kubeWatch';
+import { status } from './kube/status';
+import { selfSignedCert } from './kube/tlsCert';
+import { RealBackends, RealProxy } from './real/proxy';
+import { SimRequest } from './core/types';
 
 export interface KubeApiServer {
   server: Server;

@@ -1,5 +1,5 @@
-/** Small builders for plain Kubernetes objects, so the demo clusters read as data. */
-import { KubeObject } from '../../steve/types';
+/** Small builders for plain Kubernetes objects, so the demo clusters and the charts' workloads read as data. */
+import { KubeObject } from '../core/types';
 
 export type Labels = Record<string, string>;
 

@@ -7,11 +7,10 @@
  */
 import { ServerResponse } from 'node:http';
 import { EventHistory } from '../watch/eventHistory';
-import { canSeeObject } from '../steve/access';
-import { fieldSelectorMatcher, labelSelectorMatcher } from '../steve/selectors';
-import { listObjects, SimState } from '../steve/state';
-import { ChangeEvent, KubeObject } from '../steve/types';
-import { SimUser } from '../steve/users';
+import { canSeeObject } from '../rancher/access';
+import { fieldSelectorMatcher, labelSelectorMatcher } from '../kube/selectors';
+import { listObjects, SimState } from '../core/state';
+import { ChangeEvent, KubeObject, SimUser } from '../core/types';
 import { KubeTarget, table } from './kubeApi';
 
 const TYPES: Record<ChangeEvent['name'], string> = {

@@ -12,7 +12,7 @@ export type SimControlHandler = (method: string, segments: string[], body: unkno
 
 export interface SimState {
   clusters: Record<string, ClusterState>;
-  /** Failures to inject into coming requests (see faults.ts). Tests push to it directly. */
+  /** Failures to inject into coming requests (see control/faults.ts). Tests push to it directly. */
   faults: Fault[];
   /** Every handled request, oldest first, for tests that check what the UI sent. */
   requests: RequestLogEntry[];

@@ -13,15 +13,11 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import semver from 'semver';
 import { parse } from 'yaml';
-import { errorResponse } from './errors';
-import { TypeDef } from './registry';
-import { KubeObject, SimResponse } from './types';
-import { KUBERNETES_VERSION, RANCHER_VERSION } from './versions';
-
-export const CLUSTER_REPO_TYPE = 'catalog.cattle.io.clusterrepo';
-
-/** The links Rancher's catalog schema adds to every ClusterRepo (its link handlers). */
-const REPO_LINKS = ['index', 'info', 'chart', 'icon'] as const;
+import { errorResponse } from '../core/errors';
+import { CLUSTER_REPO_TYPE, TypeDef } from '../core/registry';
+import { KubeObject, SimResponse } from '../core/types';
+import { KUBERNETES_VERSION, RANCHER_VERSION } from '../core/versions';
+import { REPO_LINKS } from '../steve/catalogLinks';
 
 /** This repository: where it is published (scripts/publish/config.ts) and the checkout the simulator runs from. */
 export const THIS_REPOSITORY = {
@@ -76,15 +72,6 @@ export interface HelmIndex {
   apiVersion: string;
   generated?: string;
   entries: Record<string, HelmChartVersion[]>;
-}
-
-/** The ClusterRepo's extra links, for `toSteveObject`: `<self>?link=index` and so on. */
-export function repoLinks(t: TypeDef, self: string): Record<string, string> {
-  if (t.id !== CLUSTER_REPO_TYPE) {
-    return {};
-  }
-
-  return Object.fromEntries(REPO_LINKS.map((link) => [link, `${ self }?link=${ link }`]));
 }
 
 function sameGitUrl(a: unknown, b: string): boolean {

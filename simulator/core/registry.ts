@@ -109,6 +109,11 @@ const VIRTUAL_TYPES: TypeDef[] = [
 
 export const TYPES: TypeDef[] = [...KUBE_TYPES, ...VIRTUAL_TYPES];
 
+/** Catalog types other folders name: steve/catalogLinks.ts adds their links and actions, catalog/ serves them. */
+export const CLUSTER_REPO_TYPE = 'catalog.cattle.io.clusterrepo';
+export const APP_TYPE = 'catalog.cattle.io.app';
+export const OPERATION_TYPE = 'catalog.cattle.io.operation';
+
 const BY_ID = new Map<string, TypeDef>();
 
 for (const t of TYPES) {

@@ -1,6 +1,5 @@
 import { qualifiedResource, TypeDef } from './registry';
-import { SimResponse, Verb } from './types';
-import { SimUser } from './users';
+import { SimResponse, Verb, SimUser } from './types';
 
 /** Steve's error codes, named after the Kubernetes status reasons they carry. */
 export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Unauthorized' | 'AlreadyExists' | 'BadRequest' | 'MethodNotAllowed' | 'ServerError' | 'ServiceUnavailable' | 'PermissionDenied';

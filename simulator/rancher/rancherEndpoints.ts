@@ -2,13 +2,12 @@
 import { uiPluginIndex } from '../http/uiPlugins';
 import { harvesterKubeconfig } from '../harvester/kubeconfigEndpoint';
 import { login, logout, sessionCookie } from './auth';
-import { ok } from './crud';
-import { errorResponse } from './errors';
-import { SimState } from './state';
-import { SimRequest, SimResponse } from './types';
-import { SimUser } from './users';
+import { errorResponse } from '../core/errors';
+import { SimState } from '../core/state';
+import { SimRequest, SimResponse, SimUser } from '../core/types';
 
-import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from './versions';
+import { KUBERNETES_VERSION, RANCHER_VERSION, setRancherVersion } from '../core/versions';
+import { ok } from '../core/responses';
 
 // Re-exported for the modules that always took them from here (server.ts).
 export {

@@ -1,4 +1,4 @@
-/** Shapes shared by the simulator's Steve core. Plain data only, so the state can be persisted as JSON. */
+/** Shapes shared by the simulator's core. Plain data only, so the state can be persisted as JSON. */
 
 /** A Kubernetes object as the API server stores it (no Steve decorations). */
 export interface KubeObject {
@@ -23,6 +23,20 @@ export interface KubeObject {
 export type ClusterKind = 'local' | 'harvester' | 'guest';
 
 export type UserName = 'admin' | 'viewer';
+
+/** A demo user: who they are to Rancher, and which downstream clusters they are members of. */
+export interface SimUser {
+  name: UserName;
+  /** Rancher user id, also the Kubernetes user name RBAC messages print. */
+  id: string;
+  displayName: string;
+  password: string;
+  /** `Bearer` token Rancher would accept (`token-xxxxx:secret`). */
+  token: string;
+  admin: boolean;
+  /** Downstream clusters the user is a read-only member of (admins see everything). */
+  readOnlyClusters: string[];
+}
 
 export type Verb = 'get' | 'list' | 'watch' | 'create' | 'update' | 'patch' | 'delete';
 

@@ -1,19 +1,17 @@
 /**
- * What Steve adds to catalog objects for Rancher's Helm actions (helmActions.ts): the `actions` of ClusterRepos
- * and Apps and the `logs` link of Operations. Kept apart from the handlers so steve/steveObject.ts can use it
- * without importing the request handling.
+ * What Steve adds to catalog objects (Rancher's catalog schemas): the `index`/`info`/`chart`/`icon` links of
+ * ClusterRepos (catalog/repoContent.ts serves them), the `actions` of ClusterRepos and Apps for Rancher's Helm
+ * actions (catalog/helmActions.ts) and the `logs` link of Operations. Here in steve/, apart from the handlers, so
+ * steveObject.ts formats catalog objects without importing catalog/.
  */
-import { CLUSTER_REPO_TYPE } from '../steve/catalog';
-import { SteveContext } from '../steve/context';
-import { TypeDef } from '../steve/registry';
-import { KubeObject } from '../steve/types';
-import { OPERATION_TYPE } from './helmOperation';
-import { APP_TYPE } from './installExtension';
+import { SteveContext } from './context';
+import { APP_TYPE, CLUSTER_REPO_TYPE, OPERATION_TYPE, TypeDef } from '../core/registry';
+import { KubeObject } from '../core/types';
 
-/**
- * Action names by type: the schema templates' `ActionHandlers`. Looked up at call time: steve/ modules load this
- * one while they are still loading themselves, so their constants are not there yet at import time.
- */
+/** The links Rancher's catalog schema adds to every ClusterRepo (its link handlers). */
+export const REPO_LINKS = ['index', 'info', 'chart', 'icon'] as const;
+
+/** Action names by type: the schema templates' `ActionHandlers`. */
 export function actionsOf(ctx: SteveContext, t: TypeDef): string[] {
   const actions: Record<string, string[]> = {
     [CLUSTER_REPO_TYPE]: ['install', 'upgrade'],
@@ -21,7 +19,7 @@ export function actionsOf(ctx: SteveContext, t: TypeDef): string[] {
   };
 
   if (ctx.cluster.kind === 'guest') {
-    // A downstream cluster's own chart repository (guestCharts.ts): install and upgrade.
+    // A downstream cluster's own chart repository (catalog/guestCharts.ts): install and upgrade.
     return t.id === CLUSTER_REPO_TYPE ? actions[t.id] : [];
   }
 
@@ -45,4 +43,13 @@ export function catalogActions(ctx: SteveContext, t: TypeDef, self: string): Rec
  */
 export function operationLinks(t: TypeDef, obj: KubeObject, self: string): Record<string, string> {
   return t.id === OPERATION_TYPE && obj.status?.podCreated ? { logs: `${ self }/logs` } : {};
+}
+
+/** The ClusterRepo's extra links, for `toSteveObject`: `<self>?link=index` and so on. */
+export function repoLinks(t: TypeDef, self: string): Record<string, string> {
+  if (t.id !== CLUSTER_REPO_TYPE) {
+    return {};
+  }
+
+  return Object.fromEntries(REPO_LINKS.map((link) => [link, `${ self }?link=${ link }`]));
 }

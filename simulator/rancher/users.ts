@@ -1,18 +1,4 @@
-import { UserName } from './types';
-
-/** A demo user: who they are to Rancher, and which downstream clusters they are members of. */
-export interface SimUser {
-  name: UserName;
-  /** Rancher user id, also the Kubernetes user name RBAC messages print. */
-  id: string;
-  displayName: string;
-  password: string;
-  /** `Bearer` token Rancher would accept (`token-xxxxx:secret`). */
-  token: string;
-  admin: boolean;
-  /** Downstream clusters the user is a read-only member of (admins see everything). */
-  readOnlyClusters: string[];
-}
+import { SimUser, UserName } from '../core/types';
 
 export const DEMO_PASSWORD = 'password';
 

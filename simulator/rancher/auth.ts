@@ -1,7 +1,7 @@
-import { SimState } from './state';
-import { SimRequest } from './types';
-import { SimUser, USERS, userByName } from './users';
-import { newUid } from './ids';
+import { SimState } from '../core/state';
+import { SimRequest, SimUser } from '../core/types';
+import { USERS, userByName } from './users';
+import { newUid } from '../core/ids';
 
 export const SESSION_COOKIE = 'R_SESS';
 

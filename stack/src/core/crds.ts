@@ -6,9 +6,9 @@
  * Their schemas are open (`x-kubernetes-preserve-unknown-fields`): the modules that carry Harvester's CRD manifests
  * and Go types (github.com/harvester/harvester-load-balancer, .../harvester-cloud-provider) are refused by the module
  * proxy here (docs/demo-mode.md), so no field of theirs is validated by the API server. Scope, names and the status
- * subresource follow the simulator's type table (simulator/steve/registry.ts), which follows the upstream CRDs.
+ * subresource follow the simulator's type table (simulator/core/registry.ts), which follows the upstream CRDs.
  */
-import type { TypeDef } from '../../simulator/steve/registry';
+import type { TypeDef } from '../../../simulator/core/registry';
 
 /** API groups the kube-apiserver serves without a CRD. */
 const BUILT_IN = new Set(['', 'apps', 'batch', 'networking.k8s.io', 'storage.k8s.io', 'rbac.authorization.k8s.io', 'apiextensions.k8s.io', 'events.k8s.io', 'policy', 'autoscaling', 'coordination.k8s.io', 'discovery.k8s.io']);

@@ -1,12 +1,12 @@
 /** `/__sim/*`: the simulator's own control API for tests (faults, state reads, reset). Not part of Rancher. */
-import { ok } from './crud';
-import { errorResponse } from './errors';
+import { errorResponse } from '../core/errors';
 import { isFault } from './faults';
-import { lookupType } from './registry';
+import { lookupType } from '../core/registry';
 import {
   compactHistory, getObject, listObjects, resetState, SimState
-} from './state';
-import { SimResponse } from './types';
+} from '../core/state';
+import { SimResponse } from '../core/types';
+import { ok } from '../core/responses';
 
 export const SIM_PREFIX = '/__sim';
 

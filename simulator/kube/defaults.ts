@@ -1,4 +1,4 @@
-import { ClusterState, KubeObject } from './types';
+import { ClusterState, KubeObject } from '../core/types';
 
 /** Next free address in 10.43.0.0/16, the RKE2 service CIDR, so new Services look allocated. */
 function nextClusterIP(cluster: ClusterState): string {

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
 export const MODULE_DIR = path.join(REPO_ROOT, 'stack');
 export const TOOLS_DIR = path.join(REPO_ROOT, '.tools', 'stack');
 export const BIN_DIR = path.join(TOOLS_DIR, 'bin');

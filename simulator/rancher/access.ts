@@ -1,6 +1,6 @@
-import { TypeDef } from './registry';
-import { ClusterState, KubeObject, Verb } from './types';
-import { ANONYMOUS, SimUser } from './users';
+import { TypeDef } from '../core/registry';
+import { ClusterState, KubeObject, Verb, SimUser } from '../core/types';
+import { ANONYMOUS } from './users';
 
 export const ALL_VERBS: Verb[] = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const READ: Verb[] = ['get', 'list', 'watch'];

@@ -6,23 +6,22 @@
  * `kubectl get` asks for a server-side Table; it gets one built from the same printer columns Steve's
  * `metadata.fields` come from. Watches stream from kubeWatch.ts.
  */
-import { header } from '../steve/auth';
+import { header } from '../rancher/auth';
 import { columnsFor, fieldValues } from '../steve/columns';
 import { SteveContext } from '../steve/context';
 import {
   create, getOne, listCollection, patch, remove, update
 } from '../steve/crud';
-import { getObject, SimState } from '../steve/state';
+import { getObject, SimState } from '../core/state';
 import { fromSteveObject } from '../steve/steveObject';
-import { TypeDef } from '../steve/registry';
-import { SimRequest, SimResponse } from '../steve/types';
-import { SimUser } from '../steve/users';
-import { KUBERNETES_VERSION } from '../steve/versions';
+import { TypeDef } from '../core/registry';
+import { SimRequest, SimResponse, SimUser } from '../core/types';
+import { KUBERNETES_VERSION } from '../core/versions';
 import {
   apiGroupList, apiResourceList, apiVersions, groupVersion, kubeTypes
-} from './discovery';
-import { fromSteveError, status } from './status';
-import { strategicToMergePatch } from './strategicMerge';
+} from '../kube/discovery';
+import { fromSteveError, status } from '../kube/status';
+import { strategicToMergePatch } from '../kube/strategicMerge';
 
 function json(body: unknown, code = 200): SimResponse {
   return {

@@ -3,7 +3,7 @@
  * validation function it follows; the messages are Kubernetes' `field.Forbidden` / `ValidateImmutableField`
  * texts as `field.ErrorList` prints them (`<path>: Forbidden: <detail>`).
  */
-import { KubeObject } from './types';
+import { KubeObject } from '../core/types';
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

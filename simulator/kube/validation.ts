@@ -2,7 +2,7 @@
  * Kubernetes' object-meta validation (k8s.io/apimachinery `validation` packages), with its own message text so
  * the UI shows what a real cluster would say.
  */
-import { KubeObject } from './types';
+import { KubeObject } from '../core/types';
 
 const QUALIFIED_NAME_CHARS = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const QUALIFIED_NAME_RE = new RegExp(`^${ QUALIFIED_NAME_CHARS }$`);

@@ -1,5 +1,5 @@
-import { TypeDef } from './registry';
-import { KubeObject } from './types';
+import { TypeDef } from '../core/registry';
+import { KubeObject } from '../core/types';
 
 /** A Service's port numbers, as ValidateService words them (the real kube-apiserver's 422; differential test). */
 export function servicePortErrors(t: TypeDef, obj: KubeObject): string[] {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { RUN_DIR } from './paths';
 
 export type ClusterKey = 'guest' | 'host';

@@ -1,10 +1,10 @@
 /** Rancher's Norman API at `/v3`: only the parts the dashboard and this extension read. */
 import { canReachCluster } from './access';
-import { ok } from './crud';
-import { errorResponse } from './errors';
-import { listObjects, SimState } from './state';
-import { KubeObject, SimResponse } from './types';
-import { principalId, SimUser, USERS } from './users';
+import { errorResponse } from '../core/errors';
+import { listObjects, SimState } from '../core/state';
+import { KubeObject, SimResponse, SimUser } from '../core/types';
+import { principalId, USERS } from './users';
+import { ok } from '../core/responses';
 
 const CLOUD_CREDENTIAL_NAMESPACE = 'cattle-global-data';
 

@@ -1,5 +1,5 @@
-import { SimState } from './state';
-import { Fault } from './types';
+import { SimState } from '../core/state';
+import { Fault } from '../core/types';
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -1,0 +1,60 @@
+/** @jest-environment node */
+import { K3S_CONFIG_PATH, RKE2_CONFIG_PATH } from '../../simulator/catalog/cloudConfig';
+import { OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
+import { RANCHER_CHARTS } from '../../simulator/catalog/guestCharts';
+import { getObject, storeObject } from '../../simulator/core/state';
+import { gitClusterRepo } from '../../simulator/demo/builders';
+import { K3S_BARE, PLAIN_CLUSTER } from '../../simulator/demo/ids';
+import { call, demoState } from './helpers';
+
+const repoPath = (cluster: string) => `/k8s/clusters/${ cluster }/v1/catalog.cattle.io.clusterrepos/${ RANCHER_CHARTS.name }`;
+
+/** `?action=install` of both Harvester charts without a cloud-config Secret, as the Set up flow sends it for the nodes' file. */
+function installWithoutSecret(state: ReturnType<typeof demoState>, cluster: string): void {
+  const res = call(state, 'POST', repoPath(cluster), {
+    query: { action: 'install' },
+    body:  {
+      namespace: 'kube-system',
+      charts:    [
+        { chartName: 'harvester-cloud-provider', values: { global: { cattle: { clusterName: 'guest' } } } },
+        { chartName: 'harvester-csi-driver', values: {} },
+      ],
+    },
+  });
+
+  expect(res.status).toBe(201);
+  jest.advanceTimersByTime(OPERATION_TIMING.startMs + OPERATION_TIMING.runMs);
+}
+
+/** Where the installed provider reads its cloud config on the nodes, and the folder the CSI driver mounts. */
+function nodePaths(state: ReturnType<typeof demoState>, cluster: string): { provider: string; csi: string } {
+  const provider = getObject(state, cluster, 'apps.deployment', 'kube-system/harvester-cloud-provider');
+  const csi = getObject(state, cluster, 'apps.daemonset', 'kube-system/harvester-csi-driver');
+
+  return { provider: provider?.spec.template.spec.volumes[0].hostPath?.path, csi: csi?.spec.template.spec.volumes[0].hostPath?.path };
+}
+
+describe('the Harvester charts installed from a guest\'s rancher-charts', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('read the cloud config where a K3s guest keeps it, not RKE2\'s path, when no Secret is named', () => {
+    const state = demoState();
+
+    expect(getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id)?.status?.provider).toBe('k3s');
+    installWithoutSecret(state, K3S_BARE.id);
+
+    expect(nodePaths(state, K3S_BARE.id)).toEqual({ provider: K3S_CONFIG_PATH, csi: '/etc/kubernetes/' });
+    expect(JSON.stringify(getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider'))).not.toContain('/var/lib/rancher/rke2');
+  });
+
+  it('read RKE2\'s file and folder on an RKE2 guest', () => {
+    const state = demoState();
+
+    storeObject(state, PLAIN_CLUSTER.id, 'catalog.cattle.io.clusterrepo', gitClusterRepo(RANCHER_CHARTS.name, RANCHER_CHARTS.gitRepo, RANCHER_CHARTS.gitBranch, '5f0c1d2e'));
+    expect(getObject(state, 'local', 'management.cattle.io.cluster', PLAIN_CLUSTER.id)?.status?.provider).toBe('rke2');
+    installWithoutSecret(state, PLAIN_CLUSTER.id);
+
+    expect(nodePaths(state, PLAIN_CLUSTER.id)).toEqual({ provider: RKE2_CONFIG_PATH, csi: '/var/lib/rancher/rke2/etc/config-files/' });
+  });
+});
