@@ -23,6 +23,11 @@ export const BINARIES = [
   {
     name: 'etcd', pkg: './cmd/etcd', module: 'go.etcd.io/etcd/server/v3', dir: '.'
   },
+  // A stand-in for Harvester's kubeconfig endpoint behind Rancher's proxy (rancher/harvesterApi.ts), on Steve's
+  // aggregation client: its version is the Steve module's.
+  {
+    name: 'harvester-api', pkg: './cmd/harvester-api', module: 'github.com/rancher/steve', dir: '.'
+  },
   // The CSI sidecars beside the Harvester CSI driver, in a module of their own (stack/csi/go.mod says why).
   {
     name: 'csi-provisioner', pkg: 'github.com/kubernetes-csi/external-provisioner/v6/cmd/csi-provisioner', module: 'github.com/kubernetes-csi/external-provisioner/v6', dir: 'csi'

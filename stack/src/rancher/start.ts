@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  apiUrl, CLUSTERS, ClusterKey, ensureSecrets, writeKubeconfig
+  apiUrl, CLUSTERS, ClusterKey, ensureSecrets, StackCluster, writeKubeconfig
 } from '../core/config';
 import { controllerManagerArgs, controllerManagerHealth } from '../core/controllerManager';
 import { bin, REPO_ROOT, RUN_DIR } from '../core/paths';
@@ -18,12 +18,13 @@ import { StackInfo, kubeTarget } from '../core/stackInfo';
 import { applyCapiCrds } from './capiCrds';
 import { ensureRancherBuilt } from './build';
 import { addClusterRepo, installExtension, publishRepo } from './extension';
+import { startHarvesterApi, waitHarvesterApi } from './harvesterApi';
 import { applyRegistration, importCluster } from './importCluster';
 import { LOCAL, localApiserverArgs, RANCHER_PORTS } from './localCluster';
 import { rancherRequest, until } from './rancherApi';
 import { rancherUrl, startRancherServer } from './server';
 import {
-  adminTokenFile, baselineFile, RancherInfo, rancherFile, readRancherInfo, stopRancher
+  adminTokenFile, agentNetns, baselineFile, RancherInfo, rancherFile, readRancherInfo, stopRancher
 } from './state';
 import { bootstrapAdmin, ensureViewer, grantReadOnly, waitViewerAccess } from './users';
 import { DEFAULT_RANCHER, rancherVersion } from './versions';
@@ -108,6 +109,10 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions = {}):
       await waitClusterActive(token, id);
       log(`[rancher] ${ c.name } imported as ${ id } (${ Math.round((Date.now() - t0) / 1000) } s)`);
     }
+    const host = CLUSTERS.find((c) => c.key === 'host') as StackCluster;
+
+    started.push(await startHarvesterApi(kubeTarget(stack, 'host'), agentNetns(host).address));
+    await waitHarvesterApi(token, host.clusterId);
     viewerId = await ensureViewer(token);
 
     await grantReadOnly(token, viewerId, clusters.guest);
