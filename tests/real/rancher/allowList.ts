@@ -31,7 +31,7 @@ export const ALLOW_LIST: Allowance[] = [
     step: /^unknown cluster admin$/, path: /^(status: sim=404 rancher=500|text: sim=undefined rancher="lost connection to cluster: failed to find Session for client stv-cluster-c-nosuch"|(type|code|message): sim=.* rancher=undefined)$/, reason: 'open: Rancher\'s tunnel answers an unknown cluster id with a 500 in plain text (no session for that agent); the simulator answers the Kubernetes 404 Status, which its tests and the extension\'s failure texts rely on'
   },
   {
-    step: /^(unknown cluster viewer|viewer on the host)$/, path: /^(status: sim=40[34] rancher=401|(type|code|message): sim=.* rancher=undefined)$/, reason: 'open: Rancher answers a cluster a user may not see (or that does not exist) with a bodiless 401 (x-api-cattle-auth: true), the simulator with the Kubernetes 403/404 Status; the extension\'s host reads treat both as "no access" (data/failure.ts)'
+    step: /^unknown cluster viewer$/, path: /^(status: sim=404 rancher=401|(type|code|message): sim=.* rancher=undefined)$/, reason: 'open: Rancher answers a cluster id that does not exist with the bodiless 401 it gives for a cluster a user may not see (the simulator gives that 401 too), the simulator with the Kubernetes 404 Status, which its tests rely on; the extension\'s reads treat both as "no access" (data/failure.ts)'
   },
   {
     step: /^guest services$/, path: /^cacheControl: sim=undefined rancher="no-cache, no-store, must-revalidate, no-cache, no-store, must-revalidate"$/, reason: 'Rancher and the agent\'s Steve each add no-store; the dashboards\' XHRs are not cached by the browser either way (no validators)'
