@@ -13,11 +13,11 @@ const SHELL_INTERNALS = [
   { selector: "MemberExpression[property.name=/^_(?!type$)[A-Za-z]/]", message: 'Private fields of the shell are read in shellAdapter/ only.' },
   { selector: "Property[key.name='__asyncLoader'], TSPropertySignature[key.name='__asyncLoader']", message: 'Unwrap host components in shellAdapter/hostEditor.' },
   { selector: "Literal[value='cluster/generation']", message: 'Store getters past the API are read in shellAdapter/storeSignals.' },
-  // One way to translate (issue 26): a component's global `t(key, args, true)`, a row's through shellAdapter/rowContext.
+  // One way to translate (issue 26): a component's through shared/translate, a row's through shellAdapter/rowContext.
   { selector: "Literal[value='i18n/t']", message: 'Translate with the one t(): componentTranslate(this) in a component, rowTranslate for a list row.' },
 ];
 
-// One way to translate in a component's script (issue 26): shared/translate's componentTranslate(this), not a wrapper
+// One way to translate in a component's script: shared/translate's componentTranslate(this), not a wrapper
 // of its own over the shell's `t` (templates call `t(key, args, true)` directly, as the shell's do).
 const ONE_TRANSLATE = [
   { selector: "MemberExpression[object.type='ThisExpression'][property.name='t']", message: 'Translate in a script with componentTranslate(this) from shared/translate.' },

@@ -4,7 +4,7 @@ import { createTestStore } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
 import { lintCounts } from '../../harness/lint';
 
-/** The one way a component translates (shared/translate.ts, issue 26), and the lint rule that keeps it the one. */
+/** The one way a component translates (shared/translate.ts), and the lint rule that keeps it the one. */
 describe('componentTranslate', () => {
   it('asks the component\'s global t for the raw string, with the prefix and {} when there are no arguments', () => {
     const t = jest.fn((key: string) => `<${ key }>`);
