@@ -13,8 +13,14 @@ const SHELL_INTERNALS = [
   { selector: "MemberExpression[property.name=/^_(?!type$)[A-Za-z]/]", message: 'Private fields of the shell are read in shellAdapter/ only.' },
   { selector: "Property[key.name='__asyncLoader'], TSPropertySignature[key.name='__asyncLoader']", message: 'Unwrap host components in shellAdapter/hostEditor.' },
   { selector: "Literal[value='cluster/generation']", message: 'Store getters past the API are read in shellAdapter/storeSignals.' },
-  // One way to translate (issue 26): a component's global `t(key, args, true)`, a row's through shellAdapter/rowContext.
-  { selector: "Literal[value='i18n/t']", message: 'Translate with the one t(): this.t(key, args, true) in a component, rowTranslate for a list row.' },
+  // One way to translate (issue 26): a component's through shared/translate, a row's through shellAdapter/rowContext.
+  { selector: "Literal[value='i18n/t']", message: 'Translate with the one t(): componentTranslate(this) in a component, rowTranslate for a list row.' },
+];
+
+// One way to translate in a component's script: shared/translate's componentTranslate(this), not a wrapper
+// of its own over the shell's `t` (templates call `t(key, args, true)` directly, as the shell's do).
+const ONE_TRANSLATE = [
+  { selector: "MemberExpression[object.type='ThisExpression'][property.name='t']", message: 'Translate in a script with componentTranslate(this) from shared/translate.' },
 ];
 
 export default [
@@ -30,7 +36,7 @@ export default [
   {
     files:   ['pkg/**/*.ts', 'pkg/**/*.js', 'pkg/**/*.vue'],
     ignores: ['pkg/**/shellAdapter/**'],
-    rules:   { 'no-restricted-syntax': ['error', ...SHELL_INTERNALS] },
+    rules:   { 'no-restricted-syntax': ['error', ...SHELL_INTERNALS, ...ONE_TRANSLATE] },
   },
   {
     // The store, Steve's URLs and queries, and the dashboard's code: in data/ and shellAdapter/ only (issue 26,

@@ -2,8 +2,8 @@ import { KubeObject } from '../data/types';
 import { LbConfig } from './annotations';
 import { ingressAddress, serviceRef } from './services';
 import { primaryCandidates } from './servicePorts';
+import type { Translate } from '../shared/translate';
 
-type T = (key: string, args?: Record<string, unknown>, raw?: boolean) => string;
 export type Source = 'pool' | 'dhcp' | 'share';
 export interface Option<V = string> { label: string; value: V }
 
@@ -20,7 +20,7 @@ export function withSource(form: LbConfig, source: Source): LbConfig {
 }
 
 /** Sharing is offered on create only where the provider supports it; an existing secondary keeps showing it. */
-export function sourceOptions(t: T, opts: { isCreate: boolean; sharingSupport: boolean | null; sharing: boolean }): Option<Source>[] {
+export function sourceOptions(t: Translate, opts: { isCreate: boolean; sharingSupport: boolean | null; sharing: boolean }): Option<Source>[] {
   const out: Option<Source>[] = [
     { label: t('harvesterCloud.loadBalancer.ipSource.pool'), value: 'pool' },
     { label: t('harvesterCloud.loadBalancer.ipSource.dhcp'), value: 'dhcp' },
@@ -34,9 +34,9 @@ export function sourceOptions(t: T, opts: { isCreate: boolean; sharingSupport: b
 }
 
 /** Services that can be primaries, and on edit the current primary even if it no longer qualifies. */
-export function primaryOptions(t: T, services: KubeObject[], selfRef: string, current: string): Option[] {
+export function primaryOptions(t: Translate, services: KubeObject[], selfRef: string, current: string): Option[] {
   const out = primaryCandidates(services, selfRef).map((s) => ({
-    label: t('harvesterCloud.loadBalancer.primary.option', { service: serviceRef(s), address: ingressAddress(s) }, true),
+    label: t('harvesterCloud.loadBalancer.primary.option', { service: serviceRef(s), address: ingressAddress(s) }),
     value: serviceRef(s),
   }));
 
@@ -48,8 +48,8 @@ export function primaryOptions(t: T, services: KubeObject[], selfRef: string, cu
 }
 
 /** The provider's default, the NAD mapping's networks, and a value already on the Service that the mapping lacks. */
-export function networkOptions(t: T, mapped: Option[], current: string): Option[] {
-  const out = [{ label: t('harvesterCloud.loadBalancer.network.providerDefault', {}, true), value: '' }, ...mapped];
+export function networkOptions(t: Translate, mapped: Option[], current: string): Option[] {
+  const out = [{ label: t('harvesterCloud.loadBalancer.network.providerDefault'), value: '' }, ...mapped];
 
   if (current && !out.some((o) => o.value === current)) {
     out.push({ label: current, value: current });

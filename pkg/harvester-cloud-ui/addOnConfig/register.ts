@@ -2,13 +2,11 @@ import { IPlugin, PaginationTableColumn, TabLocation, TableColumnLocation } from
 import { KubeObject } from '../data/types';
 import { harvesterGuestClusters } from '../environment/guestRegistry';
 import { lbAddressText, lbModeText, lbStatusText } from './serviceColumns';
-import { Translate } from '../shared/translate';
 import { rowStoreAll, rowTranslate } from '../shellAdapter/rowContext';
 import { withStrings } from '../shellAdapter/strings';
 
 type Row = KubeObject;
 
-const translate = (row: Row): Translate => rowTranslate(row) as Translate;
 // What the store already holds for the list: its Services, and events only if another page loaded them.
 const inStore = (row: Row, type: string): KubeObject[] => rowStoreAll<KubeObject>(row, type);
 
@@ -40,13 +38,13 @@ export function registerLoadBalancer(plugin: IPlugin): void {
     name:     'harvester-lb-mode',
     labelKey: 'harvesterCloud.loadBalancer.column.mode',
     weight:   3,
-    getValue: (row: Row) => lbModeText(row, translate(row)),
+    getValue: (row: Row) => lbModeText(row, rowTranslate(row)),
   };
   const addressColumn = {
     name:     'harvester-lb-address',
     labelKey: 'harvesterCloud.loadBalancer.column.address',
     weight:   3,
-    getValue: (row: Row) => lbAddressText(row, translate(row)),
+    getValue: (row: Row) => lbAddressText(row, rowTranslate(row)),
   };
   // With server-side pagination the dashboard sorts and searches through Steve (`sort=`, `filter=`) on object
   // paths. The address is one; the mode is read from annotation values, which Steve does not index, so that column
@@ -65,7 +63,7 @@ export function registerLoadBalancer(plugin: IPlugin): void {
     name:     'harvester-lb-status',
     labelKey: 'harvesterCloud.loadBalancer.column.status',
     weight:   3,
-    getValue: (row: Row) => lbStatusText(row, translate(row), inStore(row, 'service'), inStore(row, 'event')),
+    getValue: (row: Row) => lbStatusText(row, rowTranslate(row), inStore(row, 'service'), inStore(row, 'event')),
   };
 
   plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), statusColumn, {

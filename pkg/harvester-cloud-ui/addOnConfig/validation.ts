@@ -5,6 +5,7 @@ import { NadMapping, networkMappingError } from './nadMapping';
 import { healthCheckNeedsNodePort, healthCheckSupport, nadMappingChecked, networkSupported } from './providerSupport';
 import { portsOf, serviceRef } from './services';
 import { overlappingPorts, primaryCandidates, tcpPorts } from './servicePorts';
+import type { Translate } from '../shared/translate';
 
 export type LbField = 'ipam' | 'primaryService' | 'network' | 'healthCheckPort' | 'successThreshold' | 'failureThreshold' | 'periodSeconds' | 'timeoutSeconds';
 
@@ -171,6 +172,6 @@ export function splitErrors(errors: LbErrors, opts: { initial: LbConfig; current
 }
 
 /** A field's message in the page's language, as the shared FieldMessages component shows it (none: no message). */
-export function errorMessages(t: (key: string, args?: Record<string, unknown>, raw?: boolean) => string, error: FieldError | undefined): string[] {
-  return error ? [t(`harvesterCloud.loadBalancer.errors.${ error.key }`, error.args || {}, true)] : [];
+export function errorMessages(t: Translate, error: FieldError | undefined): string[] {
+  return error ? [t(`harvesterCloud.loadBalancer.errors.${ error.key }`, error.args)] : [];
 }

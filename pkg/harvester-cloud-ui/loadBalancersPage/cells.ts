@@ -1,7 +1,7 @@
 /** What each cell of a Load Balancers row says, as an l10n key and its arguments (the page only translates). */
 import { SERVICE } from '../data/typeIds';
 import { resourceDetailRoute } from '../data/routes';
-import { LbRow } from './rows';
+import { GroupBy, LbRow, RowGroup } from './rows';
 
 export interface Text {
   key: string;
@@ -53,4 +53,50 @@ export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
 /** The Service's own detail page in the cluster explorer. */
 export function detailRoute(clusterId: string, row: LbRow) {
   return resourceDetailRoute(clusterId, SERVICE, row.namespace, row.name);
+}
+
+/** The table's columns in order; listControls.ts SORTABLE says which of them sort. */
+export const COLUMNS = ['state', 'name', 'namespace', 'address', 'ipam', 'network', 'pool', 'sharing', 'ports'] as const;
+
+/** Active with an address, else Pending with the detail page's reason (short in the cell, in full as its title). */
+export interface StateCell {
+  color: 'success' | 'warning';
+  label: Text;
+  reason: { short: Text; what: Text } | null;
+}
+
+export function stateCell(row: LbRow): StateCell {
+  const cause = row.pending && `harvesterCloud.loadBalancer.pending.causes.${ row.pending.cause }`;
+
+  return {
+    color:  row.address ? 'success' : 'warning',
+    label:  { key: `${ K }.state.${ row.address ? 'active' : 'pending' }` },
+    reason: row.pending ? { short: { key: `${ cause }.short`, args: row.pending.args }, what: { key: `${ cause }.what`, args: row.pending.args } } : null,
+  };
+}
+
+export interface RowView {
+  row: LbRow;
+  state: StateCell;
+  ipam: Text;
+  pool: Text;
+  sharing: Text;
+}
+
+export interface GroupView {
+  key: string;
+  /** Null when the rows are not grouped. */
+  title: Text | null;
+  rows: RowView[];
+}
+
+/** What the table shows of each group and row (`wholeList` as for sharingCell). */
+export function tableView(groups: RowGroup[], by: GroupBy, wholeList: boolean): GroupView[] {
+  return groups.map((g) => ({
+    key:   g.key,
+    title: by === 'none' ? null : groupTitle(g.key, by),
+    rows:  g.rows.map((row) => ({
+      row, state: stateCell(row), ipam: { key: `${ K }.ipam.${ row.ipam }` }, pool: poolCell(row), sharing: sharingCell(row, wholeList)
+    })),
+  }));
 }

@@ -1,5 +1,6 @@
 import { warnOnce } from './versions';
 import type { SchemaMethods } from '../shared/access';
+import type { Translate } from '../shared/translate';
 
 /**
  * What a list row (a shell model) knows of its store: the table column `getValue` of the extension API receives the
@@ -19,7 +20,7 @@ function gettersOf(row: unknown): Getters | undefined {
 }
 
 /** The dashboard's translation for a row's column (the key itself when the row has no store). */
-export function rowTranslate(row: unknown): (key: string, args?: Record<string, unknown>) => string {
+export function rowTranslate(row: unknown): Translate {
   return (key, args) => gettersOf(row)?.['i18n/t']?.(key, args) || key;
 }
 

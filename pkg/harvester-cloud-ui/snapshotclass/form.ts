@@ -1,12 +1,14 @@
 /**
  * The VolumeSnapshotClass page's decisions: its form read from the object, written back changing only what the
- * user changed (unknown parameters and every other field keep their bytes), its options and its notices.
+ * user changed (unknown parameters and every other field keep their bytes), its options and its notices. `text`, the
+ * page's translator, takes keys under `harvesterSnapshotClass`.
  */
 import {
   BACKUP, chooseSnapshotKind, DELETION_POLICIES, HARVESTER_DRIVER, LOCAL, MIN_CSI_FOR_BACKUP, MIN_CSI_FOR_SNAPSHOTS,
   Parameters, readSnapshotParameters, replaceOtherParameters, snapshotKind, SnapshotParameters, writeSnapshotParameters
 } from './codec';
 import { SnapshotClassForm } from './validation';
+import type { Translate } from '../shared/translate';
 
 export interface SnapshotClassValue {
   metadata?: { name?: string };
@@ -15,8 +17,6 @@ export interface SnapshotClassValue {
   parameters?: Parameters | null;
 }
 
-/** The page's translator, keys relative to `harvesterSnapshotClass`. */
-export type Text = (key: string, args?: Record<string, unknown>) => string;
 export interface Option { label: string; value: string }
 
 export function readForm(value: SnapshotClassValue): SnapshotClassForm {
@@ -56,7 +56,7 @@ export function isHarvester(form: SnapshotClassForm): boolean {
 }
 
 /** Local snapshot, backup, and the saved value itself when it is something else (never hidden, never changed). */
-export function typeOptions(form: SnapshotClassForm, text: Text): Option[] {
+export function typeOptions(form: SnapshotClassForm, text: Translate): Option[] {
   const options = [
     { label: text(`type.snapshot`), value: LOCAL },
     { label: text(`type.backup`), value: BACKUP },
@@ -77,7 +77,7 @@ export function typeValue(form: SnapshotClassForm): string {
   return type !== undefined && type !== BACKUP && type !== LOCAL ? type : snapshotKind(type);
 }
 
-export function policyOptions(form: SnapshotClassForm, text: Text): Option[] {
+export function policyOptions(form: SnapshotClassForm, text: Translate): Option[] {
   const options: Option[] = DELETION_POLICIES.map((p) => ({ label: text(`deletionPolicy.${ p }`), value: p }));
 
   if (form.deletionPolicy && !(DELETION_POLICIES as readonly string[]).includes(form.deletionPolicy)) {
@@ -88,6 +88,6 @@ export function policyOptions(form: SnapshotClassForm, text: Text): Option[] {
 }
 
 /** The notice when the driver's version could not be read (a known version is judged by validation.ts). */
-export function versionNotice(form: SnapshotClassForm, csiVersion: string | null | undefined, text: Text): string | null {
+export function versionNotice(form: SnapshotClassForm, csiVersion: string | null | undefined, text: Translate): string | null {
   return isHarvester(form) && csiVersion === null ? text(`version.unknown`, { min: MIN_CSI_FOR_SNAPSHOTS, backup: MIN_CSI_FOR_BACKUP }) : null;
 }

@@ -1,7 +1,7 @@
 /**
  * What the Harvester provisioner form shows, decided from its data: the host class options (with what each can do,
  * RWX included), the selected option, the volume mode options, and which notices to show. The view
- * (HarvesterProvisioner.vue) only renders these; `Text` is the page's translator.
+ * (HarvesterProvisioner.vue) only renders these; `text` is the page's translator.
  */
 import { KubeObject } from '../data/types';
 import { compareVersions } from '../environment/versions';
@@ -9,8 +9,7 @@ import { FILESYSTEM, HarvesterParameters, Issue, MIN_CSI_FOR_HOST_CLASS } from '
 import { describeHostClass, hostDefaultClass, HostClasses } from './hostStorageClasses';
 import type { RbacState } from './rbac';
 import { driverRwxNotes, hostClassRwx, RwxSupport } from './rwx';
-
-export type Text = (key: string, args?: Record<string, unknown>) => string;
+import type { Translate } from '../shared/translate';
 
 // Option values that cannot be StorageClass names (':' is not allowed in one).
 export const HOST_DEFAULT = ':host-default:';
@@ -43,11 +42,11 @@ export function classFromOption(value: string | null): string | undefined | null
   return value === HOST_DEFAULT ? undefined : value || undefined;
 }
 
-export function rwxText(support: RwxSupport, text: Text): string {
+export function rwxText(support: RwxSupport, text: Translate): string {
   return support.rwx ? text(`${ K }.rwx.served`) : text(`${ K }.rwx.${ support.reason }`, { value: support.value || '' });
 }
 
-function classLabel(sc: KubeObject, text: Text): string {
+function classLabel(sc: KubeObject, text: Translate): string {
   const d = describeHostClass(sc);
   const parts = [
     d.name,
@@ -62,7 +61,7 @@ function classLabel(sc: KubeObject, text: Text): string {
 }
 
 /** Host default first (named when the host has one), then every host class, then a saved value the host lacks. */
-export function classOptions(classes: KubeObject[] | null, current: string | undefined, text: Text): Option[] {
+export function classOptions(classes: KubeObject[] | null, current: string | undefined, text: Translate): Option[] {
   const list = classes || [];
   const hostDefault = hostDefaultClass(list);
   const options: Option[] = [{
@@ -93,7 +92,7 @@ export function effectiveHostClass(classes: KubeObject[] | null, form: Harvester
 }
 
 /** RWX for the class in play: whether its host class serves it, and what the driver refuses. */
-export function rwxNotice(classes: KubeObject[] | null, form: HarvesterParameters, csiVersion: string | null | undefined, text: Text): { support: string; notes: string[] } | null {
+export function rwxNotice(classes: KubeObject[] | null, form: HarvesterParameters, csiVersion: string | null | undefined, text: Translate): { support: string; notes: string[] } | null {
   const sc = effectiveHostClass(classes, form);
 
   if (!sc) {
@@ -106,7 +105,7 @@ export function rwxNotice(classes: KubeObject[] | null, form: HarvesterParameter
   };
 }
 
-export function volumeModeOptions(form: HarvesterParameters, text: Text): Option[] {
+export function volumeModeOptions(form: HarvesterParameters, text: Translate): Option[] {
   const options = [
     { label: text('harvesterStorage.hostVolumeMode.driverDefault'), value: DRIVER_DEFAULT },
     { label: text('harvesterStorage.hostVolumeMode.filesystem'), value: FILESYSTEM },
@@ -168,7 +167,7 @@ export interface FormState {
   validation: { errors: Issue[]; warnings: Issue[] };
 }
 
-export function issueText(issue: Issue, text: Text): string {
+export function issueText(issue: Issue, text: Translate): string {
   return text(`harvesterStorage.validation.${ issue.key }`, issue.args);
 }
 
@@ -178,7 +177,7 @@ export function needsChecks(form: HarvesterParameters): boolean {
 }
 
 /** Everything the view renders. */
-export function presentation(s: FormState, text: Text) {
+export function presentation(s: FormState, text: Translate) {
   const classes = s.host?.classes || null;
   const custom = !!s.form.hostStorageClass;
 

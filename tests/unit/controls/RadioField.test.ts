@@ -30,6 +30,8 @@ describe('RadioField', () => {
 
     expect(radios.map((r) => r.attributes('aria-checked'))).toEqual(['true', 'false', 'false']);
     expect(radios.map((r) => r.attributes('aria-disabled'))).toEqual(['false', 'false', 'true']);
+    // A disabled option's words are muted too, as the shell mutes a disabled group's (shellParityChoices.test.ts).
+    expect(w.findAll('.radio-label').map((l) => l.classes().includes('text-muted'))).toEqual([false, false, true]);
     // One tab stop: the checked option.
     expect(radios.map((r) => r.attributes('tabindex'))).toEqual(['0', '-1', '-1']);
     expect(w.find(`#${ radios[1].attributes('aria-labelledby') }`).text()).toBe('DHCP');

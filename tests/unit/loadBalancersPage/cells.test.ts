@@ -1,7 +1,9 @@
 /** What the Load Balancers page says in each cell, and that both languages say it (same keys, ICU that parses). */
 import IntlMessageFormat from 'intl-messageformat';
-import { groupTitle, poolCell, sharingCell } from '@pkg/loadBalancersPage/cells';
-import { buildRows } from '@pkg/loadBalancersPage/rows';
+import {
+  groupTitle, poolCell, sharingCell, stateCell, tableView
+} from '@pkg/loadBalancersPage/cells';
+import { buildRows, groupRows } from '@pkg/loadBalancersPage/rows';
 import { allStrings } from '../../harness/l10n';
 
 const enUs = allStrings('en-us');
@@ -39,6 +41,41 @@ describe('Load Balancers page cells', () => {
     // With more pages, secondaries may be on others: the primary's cell says whose it knows.
     expect(sharingCell(web, false).key).toBe('harvesterLoadBalancers.sharing.primaryOnPage');
     expect(groupTitle('', 'network').key).toBe('harvesterLoadBalancers.group.networkNone');
+  });
+
+  it('says Active for a row with an address, else Pending with the reason short and in full', () => {
+    const [row] = buildRows([svc('web')], [], null);
+
+    expect(stateCell({
+      ...row, address: '10.0.0.5', pending: null
+    })).toEqual({
+      color: 'success', label: { key: 'harvesterLoadBalancers.state.active' }, reason: null
+    });
+    expect(stateCell({
+      ...row, address: null, pending: { cause: 'portInUse', args: { network: 'vlan1' } }
+    })).toEqual({
+      color:  'warning',
+      label:  { key: 'harvesterLoadBalancers.state.pending' },
+      reason: {
+        short: { key: 'harvesterCloud.loadBalancer.pending.causes.portInUse.short', args: { network: 'vlan1' } },
+        what:  { key: 'harvesterCloud.loadBalancer.pending.causes.portInUse.what', args: { network: 'vlan1' } },
+      },
+    });
+    expect(stateCell({
+      ...row, address: null, pending: null
+    }).reason).toBeNull();
+  });
+
+  it('gives the table a title per group only when grouped, and each row its cells', () => {
+    const rows = buildRows([svc('web'), svc('api', { 'cloudprovider.harvesterhci.io/ipam': 'dhcp' })], [], null);
+    const flat = tableView(groupRows(rows, 'none'), 'none', true);
+    const byPool = tableView(groupRows(rows, 'pool'), 'pool', false);
+
+    expect(flat.map((g) => [g.title, g.rows.map((r) => r.row.name)])).toEqual([[null, ['web', 'api']]]);
+    expect(flat[0].rows[1].ipam).toEqual({ key: 'harvesterLoadBalancers.ipam.dhcp' });
+    expect(flat[0].rows[0].pool).toEqual(poolCell(rows[0]));
+    expect(byPool.map((g) => g.title)).toEqual([groupTitle('dhcp', 'pool'), groupTitle('notReadable', 'pool')]);
+    expect(byPool[1].rows[0].sharing).toEqual(sharingCell(rows[0], false));
   });
 
   it('has every key it uses in both languages, real Chinese, parsing as ICU without tags', () => {
