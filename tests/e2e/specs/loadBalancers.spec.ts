@@ -7,7 +7,9 @@ import type { Locator } from '@playwright/test';
 import { SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { RKE2, writesSent } from '../steps';
-import { choose, expectNoEnglish, open, seriousViolations } from '../ui';
+import {
+  choose, expectNoEnglish, open, seriousViolations, STEP_MS
+} from '../ui';
 import { useLanguage } from '../language';
 
 const PAGE = '[data-testid="lb-page"]';
@@ -22,10 +24,14 @@ test('20. the Load Balancers page: every LoadBalancer Service with its pool and 
   await open(page, dashboardUrl, lbPath(RKE2), PAGER);
 
   expect(await page.locator(`${ PAGE } tbody tr`).count(), 'one row per LoadBalancer Service').toBeGreaterThanOrEqual(6);
-  expect(await textOf(page.locator(row(SERVICES.webPool))), 'an allocated load balancer').toMatch(/Active[\s\S]*192\.168\.100\.50[\s\S]*pool-rke2-guest/);
-  expect(await textOf(page.locator(row(SERVICES.webDhcp))), 'a DHCP one: kube-vip\'s lease, no pool').toMatch(/Active[\s\S]*192\.168\.100\.200[\s\S]*— \(DHCP\)/);
-  expect(await textOf(page.locator(row(SERVICES.pendingNetwork))), 'a Pending one, with the detail page\'s reason').toMatch(/Pending[\s\S]*Network not in the NAD mapping/);
-  expect(await textOf(page.locator(row(SERVICES.pendingPrimary))), 'a secondary and its primary').toContain(`Shares the IP of default/${ SERVICES.pendingNetwork }`);
+  // The rows show first with the Services' own fields, and "Reading the Harvester host…" until the host's pools and
+  // LoadBalancers are read: what each row settles on is waited for, as a user would.
+  const settlesTo = (id: string, message: string, expected: RegExp) => expect.poll(() => textOf(page.locator(row(id))), { message, timeout: STEP_MS }).toMatch(expected);
+
+  await settlesTo(SERVICES.webPool, 'an allocated load balancer', /Active[\s\S]*192\.168\.100\.50[\s\S]*pool-rke2-guest/);
+  await settlesTo(SERVICES.webDhcp, 'a DHCP one: kube-vip\'s lease, no pool', /Active[\s\S]*192\.168\.100\.200[\s\S]*— \(DHCP\)/);
+  await settlesTo(SERVICES.pendingNetwork, 'a Pending one, with the detail page\'s reason', /Pending[\s\S]*Network not in the NAD mapping/);
+  await settlesTo(SERVICES.pendingPrimary, 'a secondary and its primary', new RegExp(`Shares the IP of default/${ SERVICES.pendingNetwork }`));
   expect(await page.locator(PAGER).innerText(), 'server-side pages').toMatch(/Page 1 of 1/);
   expect(await seriousViolations(page, PAGE), 'serious/critical accessibility violations').toEqual([]);
 
@@ -66,7 +72,7 @@ test('zh-hans: the Load Balancers page shows no English', async({ page, dashboar
   await useLanguage(page, dashboardUrl, sim, 'zh-hans');
   await open(page, dashboardUrl, lbPath(RKE2), PAGER);
   expect(await page.locator(`${ PAGE } h1`).innerText()).toBe('Harvester 负载均衡器');
-  expect(await textOf(page.locator(row(SERVICES.pendingNetwork))), 'a Pending one, in Chinese').toContain('等待中');
+  await expect.poll(() => textOf(page.locator(row(SERVICES.pendingNetwork))), { message: 'a Pending one, in Chinese', timeout: STEP_MS }).toContain('等待中');
   await choose(page, `${ PAGE } [data-testid="lb-page-state"]`, '等待中');
   await expect(page.locator(row(SERVICES.webPool))).toHaveCount(0);
   await choose(page, `${ PAGE } [data-testid="lb-page-pool"]`, /^\s*—（DHCP，无 IP 池）\s*$/);
