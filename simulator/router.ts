@@ -4,9 +4,9 @@ import { authenticate, header } from './rancher/auth';
 import { serveRepoLinkIn } from './catalog/guestCharts';
 import { SteveContext } from './steve/context';
 import { countsCollection, countsObject } from './steve/counts';
-import {
-  create, getOne, listCollection, patch, remove, update
-} from './steve/crud';
+import { getOne, listCollection } from './steve/read';
+import { create, patch, update } from './steve/write';
+import { remove } from './steve/remove';
 import {
   clusterForbidden, conflict, errorResponse, forbidden, invalid, methodNotAllowed, notFound, unauthorized
 } from './core/errors';
