@@ -35,7 +35,7 @@ import path from 'node:path';
 import { Browser, chromium, Page, Request } from 'playwright-core';
 import { rancherBuilds } from '../../tests/compat/builds';
 import { SEL } from '../../tests/e2e/selectors';
-import { login, newUserContext, USERS } from '../../tests/e2e/ui';
+import { login, newUserContext, USERS } from '../../tests/e2e/login';
 import { scaleClusterId, scaleNodes } from '../../simulator/demo/clusters/scaleGuest';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { kubeTarget, startStack } from '../../stack/src/stack';

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { rancherBuilds } from '../../tests/compat/builds';
 import { SEL } from '../../tests/e2e/selectors';
-import { login, newUserContext, USERS } from '../../tests/e2e/ui';
+import { login, newUserContext, USERS } from '../../tests/e2e/login';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { median, RequestLog, timeInPage, VisitRequests } from './render';
 
