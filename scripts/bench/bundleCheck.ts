@@ -3,12 +3,14 @@
  * strings loaded at start, per language) is over 12 KiB gzipped or an enforced screen is over its budget, or when a
  * chunk they load carries a library the Rancher page already has,
  * printing which chunk carries what and who imports it. Screens not yet enforced (SCREENS[].enforced in
- * bundle.ts) are reported only.
+ * bundleBudgets.ts) are reported only.
  *
  *   bash scripts/with-env tsx scripts/bench/bundleCheck.ts [dist-dir]
  */
 import path from 'node:path';
-import { bundleProblems, formatBundle, measureBundle } from './bundle';
+import { measureBundle } from './bundle';
+import { bundleProblems } from './bundleProblems';
+import { formatBundle } from './bundleReport';
 import { formatStartup, startupCosts, startupProblems } from './bundleStartup';
 
 const ROOT = path.resolve(__dirname, '..', '..');

@@ -5,7 +5,8 @@
  * `strings/` are loaded with the features and the Harvester guests that need them (shellAdapter/strings.ts), so they
  * are not part of it. Budget: 12 KiB gzipped in all, whatever the language.
  */
-import type { BundleProblem, BundleReport, ChunkInfo } from './bundle';
+import type { BundleReport, ChunkInfo } from './bundle';
+import type { BundleProblem } from './bundleProblems';
 
 const KIB = 1024;
 

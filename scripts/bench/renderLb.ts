@@ -5,8 +5,8 @@
  *
  *   bash scripts/with-env tsx scripts/bench/renderLb.ts      (after npm run build-pkg harvester-cloud-ui)
  *
- * Per run, each visit on a fresh page (nothing cached), in-app clicks in the side menu (render.ts `timeInPage`: click
- * → the frame that paints the first row), the order alternating between runs:
+ * Per run, each visit on a fresh page (nothing cached), in-app clicks in the side menu (pageTiming.ts `timeInPage`:
+ * click → the frame that paints the first row), the order alternating between runs:
  *   - Service list: loaded on the Events list (not timed), then a click on the side menu's "Service Discovery" group,
  *     which opens its default type, the Service list, until the list's first row;
  *   - Load Balancers: loaded on the Events list (the Cluster group), then a click on "Load Balancers" until its first
@@ -19,9 +19,9 @@ import path from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { rancherBuilds } from '../../tests/compat/builds';
 import { SEL } from '../../tests/e2e/selectors';
-import { login, newUserContext, USERS } from '../../tests/e2e/ui';
+import { login, newUserContext, USERS } from '../../tests/e2e/login';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
-import { median, RequestLog, timeInPage, VisitRequests } from './render';
+import { median, RequestLog, timeInPage, VisitRequests } from './pageTiming';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OUT = path.join(ROOT, 'tmp', 'bench', 'lb-render.json');

@@ -8,7 +8,8 @@
  * from `global.cattle.clusterName`, then `extraArgs`. The versions are the demo's, not a copy of rancher/charts.
  */
 import { SteveContext } from '../steve/context';
-import { filterReleases, HelmChartVersion, HelmIndex, serveRepoLink } from './repoContent';
+import { filterReleases, HelmChartVersion, HelmIndex } from './helmIndex';
+import { serveRepoLink } from './repoContent';
 import { APP_TYPE, CLUSTER_REPO_TYPE, TypeDef } from '../core/registry';
 import { errorResponse } from '../core/errors';
 import { getObject, listObjects, storeObject } from '../core/state';

@@ -12,9 +12,10 @@
  * their `rancher-charts` repository (guestCharts.ts).
  */
 import { can } from '../rancher/access';
-import { checkoutOf, readIndex } from './repoContent';
+import { readIndex } from './helmIndex';
+import { checkoutOf } from './thisRepository';
 import { SteveContext } from '../steve/context';
-import { getOne } from '../steve/crud';
+import { getOne } from '../steve/read';
 import { errorResponse, forbidden } from '../core/errors';
 import { APP_TYPE, lookupType, TypeDef } from '../core/registry';
 import { getObject } from '../core/state';

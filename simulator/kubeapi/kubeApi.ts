@@ -9,9 +9,9 @@
 import { header } from '../rancher/auth';
 import { columnsFor, fieldValues } from '../steve/columns';
 import { SteveContext } from '../steve/context';
-import {
-  create, getOne, listCollection, patch, remove, update
-} from '../steve/crud';
+import { getOne, listCollection } from '../steve/read';
+import { create, patch, update } from '../steve/write';
+import { remove } from '../steve/remove';
 import { getObject, SimState } from '../core/state';
 import { fromSteveObject } from '../steve/steveObject';
 import { TypeDef } from '../core/registry';

@@ -9,7 +9,7 @@ import {
   choosePrimary, chooseSource, createApiService, expectOneAddOnConfig, expectSaved, fillNewService, openLoadBalancerCreate,
   openServiceEdit, saveAndLeave, settled, storedAnnotations
 } from './steps';
-import { choose } from '../e2e/ui';
+import { choose } from '../e2e/fields';
 
 const CL = RKE2_GUEST.id;
 const P = 'cloudprovider.harvesterhci.io';

@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { listObjects } from '../../simulator/core/state';
 import { SEL } from '../e2e/selectors';
-import { open, paths, STEP_MS } from '../e2e/ui';
+import { open, paths, STEP_MS } from '../e2e/pages';
 import { rancherBuilds, runsEveryFlow } from './builds';
 import { cardAction, extensionCard, openExtensionsTab } from './extensionCards';
 import { CompatBackend } from './backend';

@@ -19,7 +19,7 @@ import { setRancherVersion } from '../../simulator/rancher/rancherEndpoints';
 import { SimClient } from '../e2e/sim';
 import { readPackageInfo } from '../../scripts/publish/pkgInfo';
 import { renderChartFiles, writeChartDir } from '../../scripts/publish/chart';
-import { login, USERS } from '../e2e/ui';
+import { login, USERS } from '../e2e/login';
 import { StackInfo, startStack } from '../../stack/src/stack';
 import { captureBaseline, resetToBaseline } from '../../stack/src/baseline';
 import { backendsOf } from '../../simulator/real/fromStack';

@@ -8,7 +8,7 @@
  */
 import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { STEP_MS } from '../e2e/ui';
+import { STEP_MS } from '../e2e/pages';
 import { expect, test } from './fixtures';
 import { createApiService, openServiceEdit, saveAndLeave } from './steps';
 

@@ -3,7 +3,8 @@
  * product `init` hook runs on Rancher 2.11+), with the rows' pool and state, and a server-side state filter.
  */
 import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
-import { choose, STEP_MS } from '../e2e/ui';
+import { choose } from '../e2e/fields';
+import { STEP_MS } from '../e2e/pages';
 import { expect, test } from './fixtures';
 import { openPage } from './steps';
 

@@ -4,7 +4,7 @@
  */
 import { K3S_GUEST, RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { paths, STEP_MS } from '../e2e/ui';
+import { paths, STEP_MS } from '../e2e/pages';
 import { needsSimulator } from './backend';
 import { expect, test } from './fixtures';
 import { expectOneAddOnConfig, openServiceEdit, saveAndLeave, storedAnnotations } from './steps';

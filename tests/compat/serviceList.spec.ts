@@ -4,7 +4,7 @@
  */
 import { RKE2_GUEST, SERVICES } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { paths, STEP_MS } from '../e2e/ui';
+import { paths, STEP_MS } from '../e2e/pages';
 import { expect, test } from './fixtures';
 import { openPage } from './steps';
 

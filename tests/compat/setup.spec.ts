@@ -5,7 +5,7 @@
  */
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { paths, STEP_MS } from '../e2e/ui';
+import { paths, STEP_MS } from '../e2e/pages';
 import { runsEveryFlow } from './builds';
 import { expect, test } from './fixtures';
 import { openPage } from './steps';

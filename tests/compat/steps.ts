@@ -1,7 +1,9 @@
 /** Steps of the compatibility flows, as a user takes them in any Rancher version's dashboard. */
 import { Page, Request } from '@playwright/test';
 import { SEL } from '../e2e/selectors';
-import { choose, fillServiceBasics, paths, STEP_MS } from '../e2e/ui';
+import { choose } from '../e2e/fields';
+import { fillServiceBasics } from '../e2e/cruPage';
+import { paths, STEP_MS } from '../e2e/pages';
 import { CompatBackend } from './backend';
 import { expect } from './fixtures';
 import { stackClient } from './stackClient';

@@ -4,7 +4,7 @@
  */
 import { HOST_STORAGE_CLASSES, RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { paths, STEP_MS } from '../e2e/ui';
+import { paths, STEP_MS } from '../e2e/pages';
 import { expect, test } from './fixtures';
 
 const TYPE = 'snapshot.storage.k8s.io.volumesnapshotclass';

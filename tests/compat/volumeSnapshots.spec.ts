@@ -6,7 +6,7 @@
  */
 import { RKE2_GUEST } from '../../simulator/demo/ids';
 import { SEL } from '../e2e/selectors';
-import { STEP_MS } from '../e2e/ui';
+import { STEP_MS } from '../e2e/pages';
 import { needsSimulator } from './backend';
 import { expect, test } from './fixtures';
 import { openPage } from './steps';

@@ -16,7 +16,7 @@ import { test as base, Page } from '@playwright/test';
 import { startDemo, RESULTS } from './demo';
 import { SimClient } from './sim';
 import { copyToDocs, screenshot, Shot, SHOTS_DIR } from './shots';
-import { login, newUserContext, USERS } from './ui';
+import { login, newUserContext, USERS } from './login';
 
 /** The dev server's first compile (demo.ts allows it 30 minutes on a busy machine), then the first login. */
 const DEMO_START_MS = 35 * 60 * 1000;

@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { SEL } from './selectors';
 import { SimClient } from './sim';
-import { choose, open, paths, selectedText } from './ui';
+import { choose, selectedText } from './fields';
+import { open, paths } from './pages';
 
 export const LANGUAGES = { 'zh-hans': '简体中文', 'en-us': 'English' } as const;
 export const PREFS_LANGUAGE = SEL.prefs.language;

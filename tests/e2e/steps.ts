@@ -7,10 +7,11 @@ import { expect } from '@playwright/test';
 import { K3S_GUEST, RKE2_GUEST, WEB_POOL_IP } from '../../simulator/demo/ids';
 import { SEL } from './selectors';
 import { SimClient } from './sim';
+import { choose, pageErrors, setChecked, typeInto } from './fields';
 import {
-  choose, clickSave, currentPath, fillServiceBasics, open, openAddOnConfig, pageErrors, paths, setChecked,
-  startLoadBalancerCreate, typeInto, waitForSaved
-} from './ui';
+  clickSave, fillServiceBasics, openAddOnConfig, startLoadBalancerCreate, waitForSaved
+} from './cruPage';
+import { currentPath, open, paths } from './pages';
 
 export const RKE2 = RKE2_GUEST.id;
 export const K3S = K3S_GUEST.id;

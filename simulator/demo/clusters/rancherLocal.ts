@@ -10,7 +10,7 @@ import {
   CLOUD_CREDENTIAL, EXTENSION_REPO, FLEET_DEFAULT, FLEET_LOCAL, HARVESTER_HOST, K3S_GUEST, K3S_NODES, LOCAL_CLUSTER, NETWORKS, PLAIN_CLUSTER, PLAIN_NODES, RKE2_GUEST, RKE2_MACHINE_CONFIG, RKE2_NODES, VM_NAMESPACE, HOST_NODES, projectIds
 } from '../ids';
 import { SeedCluster, KubeObject } from '../../core/types';
-import { checkoutCommit, THIS_REPOSITORY } from '../../catalog/repoContent';
+import { checkoutCommit, THIS_REPOSITORY } from '../../catalog/thisRepository';
 import { RANCHER_VERSION } from '../../rancher/rancherEndpoints';
 import { USERS, principalId } from '../../rancher/users';
 

@@ -6,7 +6,7 @@
  */
 import { SERVICES, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { SEL } from '../../e2e/selectors';
-import { choose, setChecked } from '../../e2e/ui';
+import { choose, setChecked } from '../../e2e/fields';
 import { expect, test } from '../fixtures';
 import { expectOneAddOnConfig, openServiceEdit, saveAndLeave, storedAnnotations } from '../steps';
 import { patchService, realService } from './realSteps';

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { kubeRequest } from '../../../stack/src/core/kubeClient';
 import { kubeTarget } from '../../../stack/src/stack';
 import { SEL } from '../../e2e/selectors';
-import { STEP_MS } from '../../e2e/ui';
+import { STEP_MS } from '../../e2e/pages';
 import { CompatBackend as CompatSim } from '../backend';
 import { expect } from '../fixtures';
 import { realService } from './realSteps';

@@ -7,7 +7,7 @@
  */
 import { RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
 import { SEL } from '../../e2e/selectors';
-import { open, STEP_MS } from '../../e2e/ui';
+import { open, STEP_MS } from '../../e2e/pages';
 import { expect, test } from '../fixtures';
 import {
   choosePrimary, chooseSource, createApiService, expectOneAddOnConfig, fillNewService, openLoadBalancerCreate, openPage, saveAndLeave

@@ -7,7 +7,9 @@ import { PLAIN_CLUSTER, SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
 import { openTopology, RKE2, writesSent } from '../steps';
-import { open, openTab, paths, visibleTexts } from '../ui';
+import { open, paths } from '../pages';
+import { openTab } from '../cruPage';
+import { visibleTexts } from '../fields';
 
 const PLAIN = PLAIN_CLUSTER.id;
 const tid = (id: string) => `[data-testid="${ id }"]`;

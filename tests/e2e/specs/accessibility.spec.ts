@@ -7,9 +7,10 @@ import { HOST_STORAGE_CLASSES, NETWORKS, SERVICES } from '../../../simulator/dem
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
 import { fillPoolWithHealthCheck, openTopology, RKE2, startHarvesterStorageClass } from '../steps';
-import {
-  choose, open, openAddOnConfig, openTab, paths, seriousViolations, setChecked, typeInto
-} from '../ui';
+import { choose, setChecked, typeInto } from '../fields';
+import { open, paths } from '../pages';
+import { openAddOnConfig, openTab } from '../cruPage';
+import { seriousViolations } from '../axe';
 
 /** Runs axe on `root` for each named state, and fails once with all the findings (one run shows every screen's). */
 class AxeReport {

@@ -13,9 +13,10 @@ import {
   A, fillPoolWithHealthCheck, poolWithHealthCheckAnnotations, RKE2, storedAnnotations, WEB_POOL_ANNOTATIONS
 } from '../steps';
 import {
-  choose, clickSave, currentPath, open, openAddOnConfig, pageErrors, paths, selectedText, setChecked, typeInto, valueOf,
-  waitForSaved
-} from '../ui';
+  choose, pageErrors, selectedText, setChecked, typeInto, valueOf
+} from '../fields';
+import { clickSave, openAddOnConfig, waitForSaved } from '../cruPage';
+import { currentPath, open, paths } from '../pages';
 
 const SERVICES_PATH = `/k8s/clusters/${ RKE2 }/v1/services`;
 

@@ -14,9 +14,11 @@ import {
   storedAnnotations, STORAGE_CLASS_TYPE
 } from '../steps';
 import {
-  choose, englishFragments, expectNoEnglish, open, openAddOnConfig, openTab, paths, selectedText, setChecked, typeInto,
-  visibleTexts
-} from '../ui';
+  choose, selectedText, setChecked, typeInto, visibleTexts
+} from '../fields';
+import { englishFragments, expectNoEnglish } from '../leftoverEnglish';
+import { open, paths } from '../pages';
+import { openAddOnConfig, openTab } from '../cruPage';
 import { LANGUAGES, PREFS_LANGUAGE, useLanguage } from '../language';
 
 /** The extension's column headers of a list: none may be the English one. */

@@ -7,9 +7,10 @@ import type { Locator } from '@playwright/test';
 import { SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { RKE2, writesSent } from '../steps';
-import {
-  choose, expectNoEnglish, open, seriousViolations, STEP_MS
-} from '../ui';
+import { choose } from '../fields';
+import { expectNoEnglish } from '../leftoverEnglish';
+import { open, STEP_MS } from '../pages';
+import { seriousViolations } from '../axe';
 import { useLanguage } from '../language';
 
 const PAGE = '[data-testid="lb-page"]';

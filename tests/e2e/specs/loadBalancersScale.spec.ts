@@ -6,7 +6,10 @@
  */
 import { expect, test } from '../fixtures';
 import { RKE2, writesSent } from '../steps';
-import { choose, expectNoEnglish, open, seriousViolations } from '../ui';
+import { choose } from '../fields';
+import { expectNoEnglish } from '../leftoverEnglish';
+import { open } from '../pages';
+import { seriousViolations } from '../axe';
 import { useLanguage } from '../language';
 
 const PAGE = '[data-testid="lb-page"]';

@@ -10,9 +10,10 @@ import {
   WEB_POOL_ANNOTATIONS, writesSent
 } from '../steps';
 import {
-  choose, fillServiceBasics, open, openAddOnConfig, openTab, paths, selectedText, setChecked, startLoadBalancerCreate,
-  typeInto, visibleTexts
-} from '../ui';
+  choose, selectedText, setChecked, typeInto, visibleTexts
+} from '../fields';
+import { fillServiceBasics, openAddOnConfig, openTab, startLoadBalancerCreate } from '../cruPage';
+import { open, paths } from '../pages';
 
 test('1. admin creates a LoadBalancer Service (IP pool, health check) on rke2-guest', async({
   page, dashboardUrl, sim, shot

@@ -4,7 +4,8 @@ import { expect, test } from '../fixtures';
 import type { Locator } from '@playwright/test';
 import { SEL } from '../selectors';
 import { RKE2, writesSent } from '../steps';
-import { open, paths, seriousViolations } from '../ui';
+import { open, paths } from '../pages';
+import { seriousViolations } from '../axe';
 
 /** The text as read out, whitespace collapsed (badges are inline-flex: innerText breaks lines around them). */
 const textOf = async(l: Locator) => ((await l.textContent()) || '').replace(/\s+/g, ' ');

@@ -9,9 +9,10 @@ import { HARVESTER_HOST, K3S_BARE } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
 import { SimClient } from '../sim';
-import {
-  expectBeside, expectNoEnglish, open, paths, seriousViolations, typeInto
-} from '../ui';
+import { expectBeside, typeInto } from '../fields';
+import { expectNoEnglish } from '../leftoverEnglish';
+import { open, paths } from '../pages';
+import { seriousViolations } from '../axe';
 import { useLanguage } from '../language';
 
 const SECRET = 'kube-system/harvester-cloud-config';

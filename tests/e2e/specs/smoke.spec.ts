@@ -8,7 +8,7 @@ import type { Page, Response } from '@playwright/test';
 import { RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
-import { open, paths } from '../ui';
+import { open, paths } from '../pages';
 
 const EXTENSION_LABEL = 'Harvester Cloud Provider';
 const PAGE_MS = 60000;

@@ -8,9 +8,10 @@ import { expect, test } from '../fixtures';
 import { useLanguage } from '../language';
 import { SEL } from '../selectors';
 import { RKE2, startHarvesterStorageClass } from '../steps';
-import {
-  choose, expectNoEnglish, open, paths, seriousViolations, typeInto, visibleTexts
-} from '../ui';
+import { choose, typeInto, visibleTexts } from '../fields';
+import { expectNoEnglish } from '../leftoverEnglish';
+import { open, paths } from '../pages';
+import { seriousViolations } from '../axe';
 
 const TYPE = 'snapshot.storage.k8s.io.volumesnapshotclass';
 const VSC = SEL.snapshotClass;

@@ -3,9 +3,8 @@ import { HOST_STORAGE_CLASSES } from '../../../simulator/demo/ids';
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
 import { RKE2, saveAndLeave, startHarvesterStorageClass, STORAGE_CLASS_TYPE } from '../steps';
-import {
-  choose, open, paths, selectedText, visibleTexts
-} from '../ui';
+import { choose, selectedText, visibleTexts } from '../fields';
+import { open, paths } from '../pages';
 
 test('6. a Harvester StorageClass replica-2-guest on host class replica-2', async({
   page, dashboardUrl, sim, shot

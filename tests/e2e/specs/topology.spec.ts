@@ -5,7 +5,8 @@ import {
 import { expect, test } from '../fixtures';
 import { SEL } from '../selectors';
 import { openTopology, RKE2, writesSent } from '../steps';
-import { open, paths, visibleTexts } from '../ui';
+import { open, paths } from '../pages';
+import { visibleTexts } from '../fields';
 
 test('7. the Topology page of rke2-guest: regions, zones, the unlabelled node and the drifted node explained', async({
   page, dashboardUrl, sim, shot

@@ -11,9 +11,12 @@ import {
   A, RKE2, saveAndLeave, startHarvesterStorageClass, storedAnnotations
 } from '../steps';
 import {
-  choose, clickSave, currentPath, expectBeside, fillServiceBasics, openAddOnConfig, openTab, pageErrors, setChecked,
-  startLoadBalancerCreate, typeInto, typeIntoSelect, visibleTexts
-} from '../ui';
+  choose, expectBeside, pageErrors, setChecked, typeInto, typeIntoSelect, visibleTexts
+} from '../fields';
+import {
+  clickSave, fillServiceBasics, openAddOnConfig, openTab, startLoadBalancerCreate
+} from '../cruPage';
+import { currentPath } from '../pages';
 
 const SERVICES_WRITES = `/k8s/clusters/${ RKE2 }/v1/services`;
 

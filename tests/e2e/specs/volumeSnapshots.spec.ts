@@ -15,7 +15,9 @@ import { SEL, inputOf } from '../selectors';
 import { Shot } from '../shots';
 import { SimClient } from '../sim';
 import { RKE2 } from '../steps';
-import { choose, expectBeside, open, seriousViolations } from '../ui';
+import { choose, expectBeside } from '../fields';
+import { open } from '../pages';
+import { seriousViolations } from '../axe';
 
 const SNAPS = 'snapshot.storage.k8s.io.volumesnapshot';
 const TAB = 'harvester-volume-snapshots';

@@ -1,20 +1,17 @@
 /**
- * The simulator's Harvester controllers, stepped by hand (as tests do) over the demo data: what a user of the
- * guest cluster sees after creating a LoadBalancer Service or a PVC, and after a VM migrates.
+ * The simulator's Harvester load balancer controllers and IPAM, stepped by hand over the demo data: what a user of the
+ * guest cluster sees after creating a LoadBalancer Service; and the provider's load balancer names.
  */
 import { crc32, loadBalancerName } from '../../simulator/controllers/loadBalancerName';
-import { call, RKE2, useControllers } from './helpers';
+import { call, RKE2 } from './helpers';
+import { HOST, useControllerSteps } from './controllerSteps';
 
-const HOST = '/k8s/clusters/c-hh001/v1';
-const K3S = '/k8s/clusters/c-k3sg001/v1';
 const LBS = `${ HOST }/loadbalancer.harvesterhci.io.loadbalancers`;
 const NETWORK = 'cloudprovider.harvesterhci.io/network';
 
-const world = useControllers();
-
-function step(): void {
-  expect(call(world.state, 'POST', '/__sim/controllers/step', { as: null }).status).toBe(200);
-}
+const {
+  world, step, get, eventsOf
+} = useControllerSteps();
 
 function lbService(name: string, annotations: Record<string, string>, port = 8080): any {
   const res = call(world.state, 'POST', `${ RKE2 }/services`, {
@@ -36,9 +33,6 @@ function lbService(name: string, annotations: Record<string, string>, port = 808
 
   return res.body;
 }
-
-const get = (path: string) => call(world.state, 'GET', path).body;
-const eventsOf = (base: string, name: string) => get(`${ base }/events`).data.filter((e: any) => e.involvedObject.name === name).map((e: any) => [e._type, e.reason, e.message]);
 
 describe('Harvester load balancers and IPAM', () => {
   it('a Service on a network a pool serves gets the pool\'s next address, kube-vip\'s ingress and the provider\'s events', () => {
@@ -208,86 +202,6 @@ describe('Harvester load balancers and IPAM', () => {
     expect(world.controllers.pending()).toBeGreaterThan(0);
     step();
     expect(JSON.stringify(get(LBS).data.filter((l: any) => !l.id.includes('idle')).map((l: any) => [l.id, l.status]))).toBe(before);
-  });
-});
-
-describe('Harvester CSI provisioning', () => {
-  const pvc = (name: string, storageClassName: string, accessModes = ['ReadWriteOnce']) => call(world.state, 'POST', `${ RKE2 }/persistentvolumeclaims`, {
-    body: {
-      metadata: { name, namespace: 'default' },
-      spec:     {
-        storageClassName, accessModes, resources: { requests: { storage: '5Gi' } }
-      }
-    }
-  }).body;
-  const failure = (name: string) => eventsOf(RKE2, name).find((e: any) => e[1] === 'ProvisioningFailed')?.[2];
-
-  it('a PVC of the Harvester class is Bound to a PV backed by a host volume', () => {
-    const claim = pvc('data', 'harvester');
-
-    step();
-    const bound = get(`${ RKE2 }/persistentvolumeclaims/default/data`);
-    const volume = `pvc-${ claim.metadata.uid }`;
-
-    expect(bound.status).toEqual({
-      phase: 'Bound', accessModes: ['ReadWriteOnce'], capacity: { storage: '5Gi' }
-    });
-    expect(bound.spec.volumeName).toBe(volume);
-    expect(get(`${ RKE2 }/persistentvolumes/${ volume }`).spec.csi).toMatchObject({ driver: 'driver.harvesterhci.io', volumeHandle: volume });
-    expect(get(`${ HOST }/persistentvolumeclaims/default/${ volume }`).spec.storageClassName).toBe('harvester-longhorn');
-    expect(eventsOf(RKE2, 'data').map((e: any) => e[1])).toEqual(['ExternalProvisioning', 'Provisioning', 'ProvisioningSucceeded']);
-  });
-
-  it('reports the driver\'s errors: RWX unsupported, host class not found, empty host class name', () => {
-    const sc = (name: string, hostStorageClass: string) => call(world.state, 'POST', `${ RKE2 }/storage.k8s.io.storageclasses`, {
-      body: {
-        metadata: { name }, provisioner: 'driver.harvesterhci.io', parameters: { hostStorageClass }
-      }
-    });
-
-    expect(sc('gone', 'no-such-class').status).toBe(201);
-    expect(sc('blank', '').status).toBe(201);
-    pvc('shared', 'harvester', ['ReadWriteMany']);
-    pvc('lost', 'gone');
-    pvc('empty', 'blank');
-    step();
-
-    // An InvalidArgument answer is infeasible to the external-provisioner (v6): it says so and retries slowly.
-    expect(failure('shared')).toBe('Volume provisioning failed with infeasible error. Retries will be delayed. rpc error: code = InvalidArgument desc = access mode MULTI_NODE_MULTI_WRITER is not supported');
-    expect(failure('lost')).toBe('failed to provision volume with StorageClass "gone": rpc error: code = NotFound desc = storageclasses.storage.k8s.io "no-such-class" not found');
-    expect(failure('empty')).toBe('failed to provision volume with StorageClass "blank": rpc error: code = Internal desc = resource name may not be empty');
-    expect(get(`${ RKE2 }/persistentvolumeclaims/default/lost`).status?.phase).not.toBe('Bound');
-  });
-});
-
-describe('guest node topology', () => {
-  const zone = (base: string, node: string) => get(`${ base }/nodes/${ node }`).metadata.labels['topology.kubernetes.io/zone'];
-
-  it('a migration to another zone re-syncs a node with provider 0.2.x and leaves 0.1.x nodes drifted', () => {
-    expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-east-1a');
-    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'rke2-guest-pool1-a', node: 'hh-node-3' }, as: null }).status).toBe(200);
-    step();
-    expect(zone(RKE2, 'rke2-guest-pool1-a')).toBe('us-west-1a');
-    expect(get(`${ HOST }/kubevirt.io.virtualmachineinstances/default/rke2-guest-pool1-a`).status.nodeName).toBe('hh-node-3');
-
-    const k3sZone = zone(K3S, 'k3s-guest-node-1');
-
-    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'k3s-guest-node-1', node: 'hh-node-3' }, as: null }).status).toBe(200);
-    step();
-    expect(zone(K3S, 'k3s-guest-node-1')).toBe(k3sZone);
-    expect(call(world.state, 'POST', '/__sim/controllers/migrate', { body: { vm: 'nope', node: 'hh-node-3' }, as: null }).status).toBe(404);
-  });
-
-  it('a new guest node takes its labels and providerID from its VM', () => {
-    const vm = get(`${ HOST }/kubevirt.io.virtualmachines/default/rke2-guest-pool1-b`);
-
-    expect(call(world.state, 'DELETE', `${ RKE2 }/nodes/rke2-guest-pool1-b`).status).toBe(204);
-    expect(call(world.state, 'POST', `${ RKE2 }/nodes`, { body: { metadata: { name: 'rke2-guest-pool1-b' }, spec: {} } }).status).toBe(201);
-    step();
-    const node = get(`${ RKE2 }/nodes/rke2-guest-pool1-b`);
-
-    expect(node.spec.providerID).toBe(`harvester://${ vm.metadata.uid }`);
-    expect(node.metadata.labels).toMatchObject({ 'topology.kubernetes.io/region': 'us-east', 'topology.kubernetes.io/zone': 'us-east-1b' });
   });
 });
 

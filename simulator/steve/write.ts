@@ -1,5 +1,6 @@
-import { can, canSeeObject } from '../rancher/access';
-import { SteveContext, steveBase } from './context';
+/** Steve's writes: `POST` (create), `PUT` (update) and `PATCH`, with the API server's checks and server-owned fields. */
+import { can } from '../rancher/access';
+import { SteveContext } from './context';
 import { applyDefaults } from '../kube/defaults';
 import {
   alreadyExists, badRequest, conflict, errorResponse, forbidden, invalid, notFound
@@ -7,160 +8,17 @@ import {
 import { newUid, randomSuffix, steveId } from '../core/ids';
 import { immutableFieldErrors } from '../kube/immutable';
 import { servicePortErrors } from '../kube/servicePorts';
-import {
-  applyListQuery, parseListQuery, QueryInput, queryAll, queryRecordMulti
-} from './listQuery';
-import { summaryOf } from './listSummary';
 import { jsonPatch, mergePatch } from '../kube/patch';
-import { apiVersionOf, pluralId, TypeDef } from '../core/registry';
-import { deleteObject, getObject, listObjects, storeObject } from '../core/state';
+import { apiVersionOf, TypeDef } from '../core/registry';
+import { getObject, storeObject } from '../core/state';
 import { fromSteveObject, toSteveObject } from './steveObject';
 import { ok } from '../core/responses';
 import { KubeObject, SimResponse } from '../core/types';
 import { metadataMapErrors, nameErrors } from '../kube/validation';
+import { findVisible, nowIso, splitId } from './visible';
 
 function clone<T>(v: T): T {
   return JSON.parse(JSON.stringify(v));
-}
-
-function nowIso(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-/** Objects of a type this user may see, after per-user preparation (user preferences exist on first read). */
-function visibleObjects(ctx: SteveContext, t: TypeDef): KubeObject[] {
-  if (t.id === 'userpreference') {
-    ensurePreference(ctx);
-  }
-
-  return listObjects(ctx.state, ctx.cluster.id, t.id).filter((o) => canSeeObject(ctx.user, ctx.cluster, t, o));
-}
-
-/** Rancher keeps one preference object per user and creates it on first use. */
-function ensurePreference(ctx: SteveContext): void {
-  if (!getObject(ctx.state, ctx.cluster.id, 'userpreference', ctx.user.id)) {
-    storeObject(ctx.state, ctx.cluster.id, 'userpreference', {
-      metadata: {
-        name: ctx.user.id, uid: newUid(ctx.user.id), creationTimestamp: nowIso()
-      },
-      data: {},
-    });
-  }
-}
-
-function projectOfNamespace(ctx: SteveContext, ns: string): string | undefined {
-  const obj = getObject(ctx.state, ctx.cluster.id, 'namespace', ns);
-  const project = obj?.metadata.labels?.['field.cattle.io/projectId'];
-
-  return project ? `${ ctx.cluster.id }:${ project }` : undefined;
-}
-
-/** Go's url.QueryEscape: spaces as `+`, and everything but letters, digits and `-_.~` escaped. */
-function goQueryEscape(v: string): string {
-  return encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${ c.charCodeAt(0).toString(16).toUpperCase() }`).replace(/%20/g, '+');
-}
-
-/**
- * apiserver pkg/urlbuilder/url.go Marker: the request's own query with `continue` set, keys sorted (Go's
- * url.Values.Encode), so page 2 of a filtered list is still filtered.
- */
-function markerUrl(current: string, query: QueryInput, token: string): string {
-  const values = new Map<string, string[]>();
-
-  for (const [k, v] of Object.entries(queryRecordMulti(query))) {
-    values.set(k, v);
-  }
-  values.set('continue', [token]);
-  const encoded = [...values.keys()].sort().flatMap((k) => (values.get(k) as string[]).map((v) => `${ goQueryEscape(k) }=${ goQueryEscape(v) }`));
-
-  return `${ current }?${ encoded.join('&') }`;
-}
-
-/** `GET /v1/<type>[/<namespace>]` with Steve's list parameters. */
-export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string | undefined, query: QueryInput): SimResponse {
-  if (!can(ctx.user, ctx.cluster, t, 'list')) {
-    return forbidden(ctx.user, t, 'list', namespace);
-  }
-  const q = parseListQuery(query);
-  const objects = visibleObjects(ctx, t).filter((o) => !namespace || o.metadata.namespace === namespace);
-  const formatted = objects.map((o) => toSteveObject(ctx, t, o))
-    .sort((a, b) => `${ a.id }`.localeCompare(`${ b.id }`));
-  const page = applyListQuery(formatted, q, (ns) => projectOfNamespace(ctx, ns));
-  const collectionUrl = `${ steveBase(ctx) }/${ pluralId(t) }${ namespace ? `/${ namespace }` : '' }`;
-  const data = q.exclude.length || q.include.length ? page.items.map((o) => toSteveObject(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, o.id) as KubeObject, q.exclude, q.include)) : page.items;
-  const body: any = {
-    type:         'collection',
-    links:        { self: collectionUrl },
-    actions:      {},
-    resourceType: t.id,
-    revision:     `${ ctx.cluster.revision }`,
-    count:        page.total,
-    data,
-  };
-
-  if (can(ctx.user, ctx.cluster, t, 'create')) {
-    body.createTypes = { [t.id]: `${ steveBase(ctx) }/${ pluralId(t) }` };
-  }
-  if (page.pages !== undefined) {
-    body.pages = page.pages;
-  }
-  // apiserver pkg/writer/encoding.go newCollection: `continue` at the top level when there is a next page, and
-  // `pagination` {limit, first, next, partial} whenever the list is partial (a next page, or a `continue` asked).
-  if (page.continueToken) {
-    body.continue = page.continueToken;
-  }
-  // Real Steve v0.10.2 (SQL cache) with `pagesize`: `continue` and `pagination` {first, next, partial} while a next
-  // page exists; `next` is the request's query with `continue` set (no `page`), as the differential test shows.
-  if (page.offsetToken) {
-    body.continue = page.offsetToken;
-    body.pagination = {
-      first: collectionUrl, next: markerUrl(collectionUrl, query, page.offsetToken), partial: true
-    };
-  }
-  const summary = summaryOf(page.items, queryAll(query, 'summary'));
-
-  if (summary) {
-    body.summary = summary;
-  }
-  if (page.continueToken || q.continueToken) {
-    body.pagination = {
-      ...(q.limit ? { limit: q.limit } : {}), first: collectionUrl, ...(page.continueToken ? { next: markerUrl(collectionUrl, query, page.continueToken) } : {}), partial: true
-    };
-  }
-
-  return ok(body);
-}
-
-function findVisible(ctx: SteveContext, t: TypeDef, id: string): KubeObject | undefined {
-  if (t.id === 'userpreference') {
-    ensurePreference(ctx);
-  }
-  const obj = getObject(ctx.state, ctx.cluster.id, t.id, id);
-
-  return obj && canSeeObject(ctx.user, ctx.cluster, t, obj) ? obj : undefined;
-}
-
-function splitId(id: string): { namespace?: string; name: string } {
-  const i = id.indexOf('/');
-
-  return i < 0 ? { name: id } : { namespace: id.slice(0, i), name: id.slice(i + 1) };
-}
-
-export function getOne(ctx: SteveContext, t: TypeDef, id: string, query?: QueryInput): SimResponse {
-  const { namespace, name } = splitId(id);
-
-  if (!can(ctx.user, ctx.cluster, t, 'get')) {
-    return forbidden(ctx.user, t, 'get', namespace, name);
-  }
-  const obj = findVisible(ctx, t, id);
-
-  if (!obj) {
-    return notFound(t, name);
-  }
-
-  const q = parseListQuery(query);
-
-  return ok(toSteveObject(ctx, t, obj, q.exclude, q.include));
 }
 
 /** Label, annotation and (on create) name checks, as the API server's ObjectMeta validation. */
@@ -319,29 +177,4 @@ export function patch(ctx: SteveContext, t: TypeDef, id: string, body: unknown, 
 
   // A patch only conflicts when it names a resourceVersion itself.
   return replace(ctx, t, old, next, true);
-}
-
-export function remove(ctx: SteveContext, t: TypeDef, id: string): SimResponse {
-  const { namespace, name } = splitId(id);
-
-  if (!can(ctx.user, ctx.cluster, t, 'delete')) {
-    return forbidden(ctx.user, t, 'delete', namespace, name);
-  }
-  if (!findVisible(ctx, t, id)) {
-    return notFound(t, name);
-  }
-  const gone = deleteObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject;
-
-  if (t.id === 'namespace') {
-    // Namespace deletion takes everything in it along.
-    for (const [typeId, objs] of Object.entries(ctx.cluster.objects)) {
-      for (const [oid, o] of Object.entries(objs)) {
-        if (o.metadata.namespace === name) {
-          deleteObject(ctx.state, ctx.cluster.id, typeId, oid);
-        }
-      }
-    }
-  }
-
-  return ok(toSteveObject(ctx, t, gone));
 }
