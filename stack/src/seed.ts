@@ -14,6 +14,7 @@ import { guestBeforeControllers, hostBeforeControllers } from '../../simulator/d
 import { CLUSTERS } from './core/config';
 import type { StackCluster } from './core/config';
 import { withRunningVersions } from './runningVersions';
+import { splitAfterMapping } from './harvester/afterMapping';
 
 type Obj = Record<string, any>;
 
@@ -196,6 +197,8 @@ export interface SeedOptions {
   controllers?: boolean;
   /** The host VMs' uids by name (the guest nodes' provider IDs), filled in when the host is seeded. */
   vmUids?: Map<string, string>;
+  /** Filled with the Services to make once the provider's NAD mapping exists (../harvester/afterMapping.ts). */
+  later?: Obj[];
 }
 
 /** CRDs, RBAC, then the seed in an order the API accepts: namespaces, then everything else. */
@@ -206,6 +209,12 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
 
   if (opts.controllers) {
     objects = cluster.key === 'host' ? hostBeforeControllers(all, [CLUSTERS.find((c) => c.key === 'guest')?.name as string]) : withRunningVersions(guestBeforeControllers(all, vmUids));
+  }
+  if (opts.later) {
+    const { now, later } = splitAfterMapping(objects);
+
+    objects = now;
+    opts.later.push(...later);
   }
   const upstream = opts.upstreamCrds || [];
   const upstreamNames = new Set(upstream.map((c) => c.metadata.name));

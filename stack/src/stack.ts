@@ -14,9 +14,10 @@ import { bin, RUN_DIR, STACK_FILE } from './core/paths';
 import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from './core/processes';
-import { seedCluster } from './seed';
+import { createObjects, seedCluster } from './seed';
 import { controllerManagerArgs, controllerManagerHealth } from './core/controllerManager';
 import { startHarvester, waitHarvesterSettled } from './harvester/phase';
+import { waitNadMapping } from './harvester/afterMapping';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { upstreamCrds } from './harvester/crds';
 import { webhookNetns } from './harvester/start';
@@ -98,11 +99,12 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
     }
     let seeded = 0;
     const vmUids = new Map<string, string>();
+    const later: Record<string, any>[] = [];
 
     // The host first: the guest's nodes name their VMs' uids.
     for (const c of [...CLUSTERS].sort((a) => (a.key === 'host' ? -1 : 1))) {
       seeded += await seedCluster({ url: apiUrl(c), token: secrets.adminToken }, c, {
-        upstreamCrds: upstreamCrds(c.key, harvester), controllers: harvester, vmUids
+        upstreamCrds: upstreamCrds(c.key, harvester), controllers: harvester, vmUids, later: harvester && c.key === 'guest' ? later : undefined
       });
     }
     if (harvester) {
@@ -128,6 +130,12 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
 
     if (harvesterStarted) {
       started.push(...await harvesterStarted.afterWebhook());
+      const guest = CLUSTERS.find((c) => c.key === 'guest') as StackCluster;
+
+      const guestTarget = { url: apiUrl(guest), token: secrets.adminToken };
+
+      await waitNadMapping(guestTarget, guest);
+      await createObjects(guestTarget, guest, later, 1);
     }
     for (const { c, p } of steves) {
       await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
