@@ -5,13 +5,9 @@ export function steveId(obj: KubeObject): string {
   return obj.metadata.namespace ? `${ obj.metadata.namespace }/${ obj.metadata.name }` : obj.metadata.name;
 }
 
-/** Deterministic-looking uids (v4 format) without a crypto dependency; unique within a process. */
-let uidCounter = 0;
-
-export function newUid(seedText = ''): string {
-  uidCounter++;
+/** FNV-1a over the text, four rounds: 128 bits shaped as a v4 uid (the same text gives the same uid). */
+export function uidOf(text: string): string {
   let h = 2166136261;
-  const text = `${ seedText }:${ uidCounter }:${ Date.now() }:${ Math.random() }`;
   const hex: string[] = [];
 
   for (let round = 0; round < 4; round++) {
@@ -24,6 +20,15 @@ export function newUid(seedText = ''): string {
   const s = hex.join('');
 
   return `${ s.slice(0, 8) }-${ s.slice(8, 12) }-4${ s.slice(13, 16) }-a${ s.slice(17, 20) }-${ s.slice(20, 32) }`;
+}
+
+/** Deterministic-looking uids (v4 format) without a crypto dependency; unique within a process. */
+let uidCounter = 0;
+
+export function newUid(seedText = ''): string {
+  uidCounter++;
+
+  return uidOf(`${ seedText }:${ uidCounter }:${ Date.now() }:${ Math.random() }`);
 }
 
 const SUFFIX_CHARS = 'bcdfghjklmnpqrstvwxz2456789';
