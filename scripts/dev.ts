@@ -4,7 +4,7 @@
  *    port when taken) and points the dev server at it; stops the simulator when the dev server exits.
  *    SIM_STATE=<file> keeps the simulator's state across restarts.
  *  - API=https://<rancher>: only the dev server, against that Rancher.
- *  - `npm run dev -- --real`: demo mode with rke2-guest and harvester-host served by the real stack (stack/: the real
+ *  - `npm run dev -- --real`: demo mode with rke2-guest, harvester-host and k3s-bare served by the real stack (stack/: the real
  *    kube-apiserver and Steve, built once from their Go modules); the rest of Rancher stays simulated.
  * Both listen on 127.0.0.1 only (demo mode logs in with fixed passwords); DEMO_HOST=<address> binds another one.
  */
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     const { admin, viewer } = USERS;
 
     banner([
-      REAL ? 'DEMO MODE, REAL CLUSTERS: rke2-guest and harvester-host on the real kube-apiserver and Steve (stack/)' : 'DEMO MODE: a simulated Rancher (no API env var set)',
+      REAL ? 'DEMO MODE, REAL CLUSTERS: rke2-guest, harvester-host and k3s-bare on the real kube-apiserver and Steve (stack/)' : 'DEMO MODE: a simulated Rancher (no API env var set)',
       `Rancher API simulator: ${ sim.url }`,
       `Dashboard:             ${ DASHBOARD_URL }  (self-signed certificate; accept it in the browser)`,
       `Log in as:             ${ admin.name } / ${ admin.password }   (read-only: ${ viewer.name } / ${ viewer.password })`,

@@ -38,6 +38,9 @@ tsx stack/src/main.ts --stop >/dev/null 2>&1 || true
 trap - EXIT
 left=0
 for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then left=$((left + 1)); fi; done
+# Processes the stack's own started (the provider the k3s-bare kubelet stand-in runs, its bridges) are not in
+# stack.json: any process still running one of this clone's binaries counts too.
+left=$((left + $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/" | wc -l)))
 netns_left=$(ip netns list 2>/dev/null | grep -c "^hcui-$(( ${STACK_BASE_PORT:-27000} / 100 % 250 ))-" || true)
 echo "stopped: $left processes and $netns_left network namespaces of the stack left"
 if [ "$left" -gt 0 ] || [ "$netns_left" -gt 0 ]; then jf=$((jf + 1)); fi

@@ -8,7 +8,7 @@
  *   --install <name> install this repository's extension chart (charts/<name>) as Rancher's Extensions page does:
  *                    its UIPlugin and App appear and the dashboard build loads it from extensions/
  *   --extension-build <dir>  serve a build-pkg output (dist-pkg/<name>-<version>) as that installed extension's files
- *   --real           rke2-guest and harvester-host served by the real stack (npm run stack: kube-apiserver + Steve,
+ *   --real           rke2-guest, harvester-host and k3s-bare served by the real stack (npm run stack: kube-apiserver + Steve,
  *                    started here when not running); Rancher's management side stays simulated (docs/demo-mode.md)
  */
 import fs from 'node:fs';
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
 
   console.log(`[sim] Rancher API simulator listening on ${ sim.url }`);
   if (args.real) {
-    console.log('[sim] real mode: rke2-guest and harvester-host are served by the real kube-apiserver and Steve (npm run stack -- --status)');
+    console.log('[sim] real mode: rke2-guest, harvester-host and k3s-bare are served by the real kube-apiserver and Steve (npm run stack -- --status)');
   }
   if (args.uiDir) {
     console.log(`[sim] Rancher ${ buildVersion || '(unknown version)' } dashboard from ${ args.uiDir } at ${ sim.url }/dashboard/`);

@@ -10,15 +10,14 @@
 import { SteveContext } from '../steve/context';
 import { filterReleases, HelmChartVersion, HelmIndex } from './helmIndex';
 import { serveRepoLink } from './repoContent';
-import { APP_TYPE, CLUSTER_REPO_TYPE, TypeDef } from '../core/registry';
+import { APP_TYPE, CLUSTER_REPO_TYPE, TypeDef, typeOfObject } from '../core/registry';
 import { errorResponse } from '../core/errors';
 import { getObject, listObjects, storeObject } from '../core/state';
 import { newUid } from '../core/ids';
 import { KubeObject, SimResponse } from '../core/types';
-import { daemonSet, deployment } from '../kube/builders';
-import { cloudConfigVolume, nodeConfigFolder, nodeConfigPath } from './cloudConfig';
 import { CLUSTER_REPO_NAME_LABEL } from './installExtension';
 import { startOperation } from './helmOperation';
+import { chartObjects } from './guestChartObjects';
 
 export const RANCHER_CHARTS = {
   name: 'rancher-charts', gitRepo: 'https://git.rancher.io/charts', gitBranch: 'release-v2.12'
@@ -75,43 +74,6 @@ function guestProvider(ctx: SteveContext): string | undefined {
   return getObject(ctx.state, 'local', 'management.cattle.io.cluster', ctx.cluster.id)?.status?.provider;
 }
 
-/**
- * The workload the chart renders, labelled as harvester/charts' `_helpers.tpl` does. Without a Secret its cloud config
- * is a file on the nodes: where the guest's distribution keeps it (`provider`), unless the values name another.
- */
-function workload(chart: string, version: string, appVersion: string, values: Values, nodeCount: number, provider: string | undefined): KubeObject {
-  const labels = {
-    'helm.sh/chart': `${ chart }-${ version.replace(/\+/g, '_') }`, 'app.kubernetes.io/name': chart, 'app.kubernetes.io/version': appVersion, 'app.kubernetes.io/managed-by': 'Helm'
-  };
-  const secretName = values.cloudConfig?.secretName;
-
-  if (chart === 'harvester-cloud-provider') {
-    const d = deployment('kube-system', chart, {
-      image: `rancher/${ chart }:${ appVersion }`, labels, selector: { 'app.kubernetes.io/name': chart }, replicas: 1
-    });
-    const clusterName = values.global?.cattle?.clusterName;
-
-    const config = cloudConfigVolume(secretName ? { secretName, key: values.cloudConfig?.secretKey } : { path: values.cloudConfigPath || nodeConfigPath(provider) });
-
-    Object.assign(d.spec.template.spec.containers[0], {
-      command:      [chart],
-      args:         ['--cloud-config=/etc/kubernetes/cloud-config', ...(clusterName ? [`--cluster-name=${ clusterName }`] : []), ...(values.extraArgs || [])],
-      volumeMounts: config.volumeMounts,
-    });
-    d.spec.template.spec.volumes = config.volumes;
-
-    return d;
-  }
-  const ds = daemonSet('kube-system', chart, {
-    image: `rancher/${ chart }:${ appVersion }`, labels, selector: { 'app.kubernetes.io/name': chart, component: 'csi-driver' }, containerName: chart
-  }, nodeCount);
-
-  // The CSI chart mounts the whole Secret as a folder (templates/daemonset.yaml), else the distribution's node folder.
-  ds.spec.template.spec.volumes = [secretName ? { name: 'cloud-config', secret: { secretName } } : { name: 'cloud-config', hostPath: { path: nodeConfigFolder(provider), type: 'DirectoryOrCreate' } }];
-
-  return ds;
-}
-
 /** `?action=install` on the guest's rancher-charts: Helm's errors for unknown charts, then an Operation. */
 export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: unknown): SimResponse {
   const input = (body && typeof body === 'object' ? body : {}) as { namespace?: string; charts?: { chartName?: string; version?: string; releaseName?: string; values?: Values }[] };
@@ -137,11 +99,14 @@ export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: un
   })), () => resolved.forEach(({ chart, found }) => {
     const release = chart.releaseName || found.name;
     const values = chart.values || {};
-    const made = workload(found.name, found.version, `${ found.appVersion }`, values, nodes, provider);
-    const type = made.kind === 'Deployment' ? 'apps.deployment' : 'apps.daemonset';
 
-    Object.assign(made.metadata, { uid: newUid(`${ type }/${ release }`), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
-    storeObject(ctx.state, ctx.cluster.id, type, made);
+    for (const made of chartObjects(found, values, nodes, provider)) {
+      const type = typeOfObject(made)?.id as string;
+      const id = made.metadata.namespace ? `${ made.metadata.namespace }/${ made.metadata.name }` : made.metadata.name;
+
+      Object.assign(made.metadata, { uid: newUid(`${ type }/${ id }`), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+      storeObject(ctx.state, ctx.cluster.id, type, made);
+    }
     if (!getObject(ctx.state, ctx.cluster.id, APP_TYPE, `${ namespace }/${ release }`)) {
       storeObject(ctx.state, ctx.cluster.id, APP_TYPE, {
         apiVersion: 'catalog.cattle.io/v1',

@@ -8,8 +8,8 @@ import { RealBackends } from './proxy';
 export function backendsOf(info: StackInfo): RealBackends {
   return {
     adminToken: info.adminToken,
-    clusters:   Object.values(info.clusters).map((c) => ({
-      clusterId: c.clusterId, steve: c.steve, api: c.api
+    clusters:   Object.entries(info.clusters).map(([key, c]) => ({
+      clusterId: c.clusterId, steve: c.steve, api: c.api, ...(key === 'host' && info.harvesterApi ? { harvesterApi: info.harvesterApi } : {})
     })),
   };
 }

@@ -12,7 +12,8 @@ import { Duplex } from 'node:stream';
 import { canReachCluster } from '../rancher/access';
 import { authenticate } from '../rancher/auth';
 import { clusterForbidden, unauthorized } from '../core/errors';
-import { SimState } from '../core/state';
+import { getObject, SimState } from '../core/state';
+import { guestChartRequest, serveIndex, serveInstall } from './guestCharts';
 import { SimRequest, SimResponse, SimUser } from '../core/types';
 
 export interface RealCluster {
@@ -21,6 +22,8 @@ export interface RealCluster {
   steve: string;
   /** kube-apiserver over https on loopback */
   api: string;
+  /** Harvester's API server (its stand-in, plain http on loopback): the host's `/v1/harvester/` paths go there. */
+  harvesterApi?: string;
 }
 
 export interface RealBackends {
@@ -38,7 +41,7 @@ const DROPPED = new Set(['cookie', 'authorization', 'host', 'connection', 'proxy
 
 interface Route {
   cluster: RealCluster;
-  kind: 'steve' | 'kube';
+  kind: 'steve' | 'kube' | 'harvester';
   /** The path (and query) on the backend */
   path: string;
   prefix: string;
@@ -59,6 +62,11 @@ export function routeFor(backends: RealBackends, rawUrl: string): Route | null {
   }
   const prefix = `/k8s/clusters/${ cluster.clusterId }`;
 
+  if (first === 'v1' && cluster.harvesterApi && /^\/v1\/harvester(\/|$)/.test(rest)) {
+    return {
+      cluster, kind: 'harvester', path: `${ rest }${ m[3] || '' }`, prefix
+    };
+  }
   if (first === 'v1') {
     return {
       cluster, kind: 'steve', path: `${ rest }${ m[3] || '' }`, prefix
@@ -88,7 +96,8 @@ function userFor(state: SimState, req: IncomingMessage, route: Route): { user?: 
   }
   const cluster = state.clusters[route.cluster.clusterId];
 
-  if (cluster && !canReachCluster(user, cluster)) {
+  // Harvester's endpoints are for the cluster's admins: Rancher's proxy refuses the others (harvesterKubeconfig).
+  if (cluster && (!canReachCluster(user, cluster) || (route.kind === 'harvester' && !user.admin))) {
     return { deny: clusterForbidden(user, route.cluster.clusterId) };
   }
 
@@ -105,7 +114,11 @@ export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUs
   }
   out['impersonate-user'] = user.id;
   out['impersonate-group'] = IMPERSONATED_GROUPS;
-  if (route.kind === 'steve') {
+  if (route.kind === 'harvester') {
+    // What Rancher's aggregation adds and Harvester's verifyAuthMiddleware looks for.
+    out['impersonate-extra-username'] = user.id;
+    out['impersonate-extra-principalid'] = `local://${ user.id }`;
+  } else if (route.kind === 'steve') {
     // Steve's links: scheme and host the browser used, then the prefix it reached us by.
     out['x-api-url-prefix'] = route.prefix;
     out['x-forwarded-host'] = `${ req.headers['x-api-host'] || req.headers['x-forwarded-host'] || req.headers.host || '' }`;
@@ -118,7 +131,11 @@ export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUs
 }
 
 function backendUrl(route: Route): URL {
-  return new URL(route.path, route.kind === 'steve' ? route.cluster.steve : route.cluster.api);
+  const base = {
+    steve: route.cluster.steve, kube: route.cluster.api, harvester: route.cluster.harvesterApi as string
+  }[route.kind];
+
+  return new URL(route.path, base);
 }
 
 function sendJson(res: ServerResponse, sim: SimResponse): void {
@@ -141,6 +158,13 @@ export class RealProxy {
 
     if (!user) {
       sendJson(res, deny as SimResponse);
+
+      return true;
+    }
+    const chart = route.kind === 'steve' ? guestChartRequest(route.path) : null;
+
+    if (chart) {
+      this.serveGuestCharts(chart, route, user, req, res);
 
       return true;
     }
@@ -170,6 +194,21 @@ export class RealProxy {
     req.pipe(upstream);
 
     return true;
+  }
+
+  /** Rancher's catalog on the guest's rancher-charts (guestCharts.ts), as the user. */
+  private serveGuestCharts(chart: 'index' | 'install', route: Route, user: SimUser, req: IncomingMessage, res: ServerResponse): void {
+    const admin = { url: route.cluster.api, token: this.backends.adminToken };
+    const provider = getObject(this.state, 'local', 'management.cattle.io.cluster', route.cluster.clusterId)?.status?.provider;
+    const done = chart === 'index' ? serveIndex(admin, new URL(route.path, 'http://x').searchParams, res) : serveInstall(admin, { 'impersonate-user': user.id, 'impersonate-group': IMPERSONATED_GROUPS }, provider, req, res);
+
+    done.catch((e) => sendJson(res, {
+      status:  502,
+      headers: {},
+      body:    {
+        type: 'error', status: 502, code: 'BadGateway', message: `cluster ${ route.cluster.clusterId } (real stack): ${ e.message }`
+      }
+    }));
   }
 
   /** Websockets (`/v1/subscribe`, kubectl's exec-like upgrades): the upgrade is forwarded and both sockets joined. */

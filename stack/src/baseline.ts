@@ -16,6 +16,8 @@ type Obj = Record<string, any>;
 const KINDS: Record<ClusterKey, string[]> = {
   guest: ['/api/v1/services', '/api/v1/persistentvolumeclaims', '/apis/snapshot.storage.k8s.io/v1/volumesnapshots', '/apis/snapshot.storage.k8s.io/v1/volumesnapshotclasses'],
   host:  ['/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools'],
+  // What the set-up flow makes there: the cloud-config Secret, the charts' workloads and Apps, Services.
+  bare:  ['/api/v1/services', '/api/v1/secrets', '/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/catalog.cattle.io/v1/apps'],
 };
 
 export interface Baseline {
@@ -52,9 +54,16 @@ async function snapshotOf(t: KubeTarget, key: ClusterKey): Promise<Record<string
 }
 
 export async function captureBaseline(info: StackInfo): Promise<Baseline> {
-  const b: Baseline = { namespaces: { guest: [], host: [] }, objects: { guest: {}, host: {} } };
+  const b: Baseline = {
+    namespaces: {
+      guest: [], host: [], bare: []
+    },
+    objects: {
+      guest: {}, host: {}, bare: {}
+    }
+  };
 
-  for (const key of ['guest', 'host'] as ClusterKey[]) {
+  for (const key of Object.keys(KINDS) as ClusterKey[]) {
     const t = kubeTarget(info, key);
 
     b.namespaces[key] = (await list(t, '/api/v1/namespaces')).map((n) => n.metadata.name);
@@ -106,6 +115,9 @@ async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promis
 export async function resetToBaseline(info: StackInfo, b: Baseline): Promise<void> {
   // The guest first: its Services' load balancers go with them (or are left behind, see below).
   await resetCluster(kubeTarget(info, 'guest'), 'guest', b);
+  if (b.objects.bare && info.clusters.bare) {
+    await resetCluster(kubeTarget(info, 'bare'), 'bare', b);
+  }
   // What the guest left on the host (a LoadBalancer whose Service went before its address reached it), then the rest.
   await resetCluster(kubeTarget(info, 'host'), 'host', b);
   if (info.harvester) {

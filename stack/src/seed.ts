@@ -5,7 +5,9 @@
  * subresource, where Kubernetes keeps it apart from spec. RBAC for the demo users goes in first.
  */
 import { demoSeed } from '../../simulator/demo/seed';
-import { typeOfObject, TypeDef } from '../../simulator/core/registry';
+import {
+  APP_TYPE, CLUSTER_REPO_TYPE, lookupType, OPERATION_TYPE, typeOfObject, TypeDef
+} from '../../simulator/core/registry';
 import { USERS } from '../../simulator/rancher/users';
 import { crdFor, needsCrd } from './core/crds';
 import { KubeTarget, kubeExpect, kubeRequest, objectPath } from './core/kubeClient';
@@ -208,7 +210,8 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
   let objects = all;
 
   if (opts.controllers) {
-    objects = cluster.key === 'host' ? hostBeforeControllers(all, [CLUSTERS.find((c) => c.key === 'guest')?.name as string]) : withRunningVersions(guestBeforeControllers(all, vmUids));
+    // k3s-bare runs none of Harvester's parts until its set-up installs them: its seed stands as it is.
+    objects = cluster.key === 'host' ? hostBeforeControllers(all, [CLUSTERS.find((c) => c.key === 'guest')?.name as string]) : cluster.key === 'guest' ? withRunningVersions(guestBeforeControllers(all, vmUids)) : all;
   }
   if (opts.later) {
     const { now, later } = splitAfterMapping(objects);
@@ -232,7 +235,10 @@ export async function seedCluster(target: KubeTarget, cluster: StackCluster, opt
   });
   const crdTypes = new Map<string, TypeDef>();
 
-  typed.filter(({ t }) => needsCrd(t) && !upstreamNames.has(`${ t.resource }.${ t.group }`)).forEach(({ t }) => crdTypes.set(t.id, t));
+  // Rancher's agent installs its catalog types in every downstream cluster (the Apps pages, set-up's installs).
+  const agentTypes = [APP_TYPE, CLUSTER_REPO_TYPE, OPERATION_TYPE].map((id) => lookupType(id) as TypeDef);
+
+  [...typed.map(({ t }) => t), ...agentTypes].filter((t) => needsCrd(t) && !upstreamNames.has(`${ t.resource }.${ t.group }`)).forEach((t) => crdTypes.set(t.id, t));
   for (const t of crdTypes.values()) {
     const crd = crdFor(t);
     const r = await kubeRequest(target, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);

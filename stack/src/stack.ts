@@ -8,9 +8,10 @@ import path from 'node:path';
 import { ensureBuilt, componentVersions } from './build';
 import { harvesterVersions } from './harvester/components';
 import {
-  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
+  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, clusterOf, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
 } from './core/config';
-import { bin, RUN_DIR, STACK_FILE } from './core/paths';
+import { bin, REPO_ROOT, RUN_DIR, STACK_FILE } from './core/paths';
+import { dropStaleCert } from './core/certs';
 import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from './core/processes';
@@ -21,6 +22,8 @@ import { waitNadMapping } from './harvester/afterMapping';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { upstreamCrds } from './harvester/crds';
 import { webhookNetns } from './harvester/start';
+import { serveHarvesterApi } from './harvester/apiServer';
+import { providerNetns } from './harvester/providerKubelet';
 import { seedHistory } from './harvester/history';
 import { deleteNetns } from './core/netns';
 import { USERS } from '../../simulator/rancher/users';
@@ -81,6 +84,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
     started.push(etcd);
     await waitReady(etcd, `http://127.0.0.1:${ ETCD.client }/health`, 30000);
     const apis = CLUSTERS.map((c) => {
+      dropStaleCert(c);
       const p = startProcess(`kube-apiserver-${ c.name }`, bin('kube-apiserver'), apiserverArgs(c, secrets));
 
       started.push(p);
@@ -98,6 +102,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       await waitReady(p, controllerManagerHealth(c), 60000);
     }
     let seeded = 0;
+    let harvesterApi: string | undefined;
     const vmUids = new Map<string, string>();
     const later: Record<string, any>[] = [];
 
@@ -136,6 +141,11 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
 
       await waitNadMapping(guestTarget, guest);
       await createObjects(guestTarget, guest, later, 1);
+      // k3s-bare's set-up (real mode): Harvester's kubeconfig endpoint, and a kubelet for the provider it installs.
+      const api = await serveHarvesterApi({ url: apiUrl(clusterOf('host')), token: secrets.adminToken });
+
+      harvesterApi = api.url;
+      started.push(api.started, startProcess('provider-kubelet-k3s-bare', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'harvester', 'providerKubelet.ts')]));
     }
     for (const { c, p } of steves) {
       await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
@@ -153,6 +163,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       }])) as Record<ClusterKey, StackClusterInfo>,
       versions: { ...componentVersions(), ...(harvester ? harvesterVersions() : {}) },
       harvester,
+      harvesterApi,
     };
 
     fs.writeFileSync(STACK_FILE, JSON.stringify(info, null, 2), { mode: 0o600 });
@@ -170,7 +181,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
  * grants them (the seeded objects of a type the cluster has), so the first request of a test is not a 404.
  */
 async function waitSteveSynced(p: Started, c: StackCluster): Promise<void> {
-  const type = c.key === 'guest' ? 'services' : 'kubevirt.io.virtualmachines';
+  const type = c.key === 'host' ? 'kubevirt.io.virtualmachines' : 'services';
   const users = Object.values(USERS).filter((u) => u.admin || u.readOnlyClusters.includes(c.clusterId));
 
   for (const u of users) {
@@ -201,6 +212,7 @@ export async function stopStack(): Promise<boolean> {
   await stopPids(others.reverse());
   await stopPids(etcd ? [etcd] : []);
   deleteNetns(webhookNetns());
+  deleteNetns(providerNetns());
   fs.rmSync(STACK_FILE, { force: true });
 
   return true;

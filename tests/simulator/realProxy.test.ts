@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor } from '../../simulator/real/proxy';
 import { USERS } from '../../simulator/rancher/users';
+import { guestChartRequest } from '../../simulator/real/guestCharts';
 
 const BACKENDS: RealBackends = {
   adminToken: 'stack-secret',
@@ -62,5 +63,35 @@ describe('forwardedHeaders', () => {
     expect(h['impersonate-user']).toBe('u-admin');
     expect(h['impersonate-group']).toEqual(IMPERSONATED_GROUPS);
     expect(h['x-api-url-prefix']).toBeUndefined();
+  });
+});
+
+describe('Harvester\'s endpoint and the guest\'s chart repository in real mode', () => {
+  const withApi: RealBackends = {
+    adminToken: 'stack-secret',
+    clusters:   [{
+      clusterId: 'c-hh001', steve: 'http://127.0.0.1:27082', api: 'https://127.0.0.1:27444', harvesterApi: 'http://127.0.0.1:27261'
+    }],
+  };
+
+  it('sends the host\'s /v1/harvester/ paths to the stand-in of Harvester\'s API server, the rest of /v1 to Steve', () => {
+    expect(routeFor(withApi, '/k8s/clusters/c-hh001/v1/harvester/kubeconfig')).toMatchObject({ kind: 'harvester', path: '/v1/harvester/kubeconfig' });
+    expect(routeFor(withApi, '/k8s/clusters/c-hh001/v1/harvesterhci.io.settings')?.kind).toBe('steve');
+    expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/v1/harvester/kubeconfig')?.kind).toBe('steve');
+  });
+
+  it('adds the impersonation extras Harvester\'s verifyAuthMiddleware looks for, and no credential of the stack', () => {
+    const route = routeFor(withApi, '/k8s/clusters/c-hh001/v1/harvester/kubeconfig');
+    const h = forwardedHeaders(req('/k8s/clusters/c-hh001/v1/harvester/kubeconfig', { authorization: 'Bearer browser' }), route as NonNullable<typeof route>, USERS.admin, 'stack-secret');
+
+    expect(h).toMatchObject({ 'impersonate-user': USERS.admin.id, 'impersonate-extra-username': USERS.admin.id });
+    expect(h.authorization).toBeUndefined();
+  });
+
+  it('answers the guest\'s rancher-charts index and install itself (Rancher\'s catalog, not the cluster\'s Steve)', () => {
+    expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/rancher-charts?link=index')).toBe('index');
+    expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/rancher-charts?action=install')).toBe('install');
+    expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/rancher-charts')).toBeNull();
+    expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/other?link=index')).toBeNull();
   });
 });

@@ -77,9 +77,25 @@ export function harvesterKubeconfigParts(): KubeObject[] {
         enabled: 'true', ip: '10.10.0.10', mode: 'static', serviceType: 'LoadBalancer'
       }
     }),
-    role('harvesterhci.io:cloudprovider', [{
-      apiGroups: ['loadbalancer.harvesterhci.io'], resources: ['loadbalancers'], verbs: ['get', 'watch', 'list', 'update', 'create', 'delete']
-    }]),
+    // harvester/harvester v1.8.2 deploy/charts/harvester/templates/rbac.yaml. The real provider lists the VMs and
+    // VMIs of its namespace (node addresses, topology, the NAD mapping): with only the first rule it was refused.
+    role('harvesterhci.io:cloudprovider', [
+      {
+        apiGroups: ['loadbalancer.harvesterhci.io'], resources: ['loadbalancers'], verbs: ['get', 'list', 'watch', 'update', 'create', 'delete']
+      },
+      {
+        apiGroups: ['subresources.kubevirt.io'], resources: ['virtualmachines/addvolume', 'virtualmachines/removevolume', 'virtualmachineinstances/addvolume', 'virtualmachineinstances/removevolume', 'virtualmachineinstances/guestosinfo'], verbs: ['get', 'update']
+      },
+      {
+        apiGroups: ['kubevirt.io'], resources: ['virtualmachines', 'virtualmachineinstances'], verbs: ['get', 'list', 'watch']
+      },
+      {
+        apiGroups: [''], resources: ['pods'], verbs: ['get', 'list', 'watch']
+      },
+      {
+        apiGroups: [''], resources: ['persistentvolumeclaims', 'persistentvolumeclaims/status'], verbs: ['*']
+      },
+    ]),
     role('harvesterhci.io:csi-driver', [{
       apiGroups: ['storage.k8s.io'], resources: ['storageclasses'], verbs: ['get', 'list', 'watch']
     }]),

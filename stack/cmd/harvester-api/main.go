@@ -13,6 +13,7 @@ import (
 	"encoding/base64"
 	"flag"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/rancher/steve/pkg/aggregation"
@@ -33,6 +34,7 @@ func main() {
 	namespace := flag.String("namespace", "harvester-system", "Harvester's namespace (ConfigMap vip)")
 	apiService := flag.String("apiservice", "harvester", "the APIService Rancher routes /v1/harvester/ by")
 	connect := flag.String("connect-url", "", "wss://<the cluster's Rancher>/v3/connect (its Service address is not routed here)")
+	listen := flag.String("listen", "", "instead of dialling Rancher: serve plain HTTP here (real mode, where the simulated Rancher's proxy forwards to it)")
 	flag.Parse()
 
 	cfg, err := clientcmd.BuildConfigFromFlags("", *kubeconfig)
@@ -43,6 +45,18 @@ func main() {
 	dyn := dynamic.NewForConfigOrDie(cfg)
 	ctx := signals.SetupSignalContext()
 
+	if *listen != "" {
+		logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig on %s", *listen)
+		server := &http.Server{Addr: *listen, Handler: newHandler(core, *namespace), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			<-ctx.Done()
+			_ = server.Close()
+		}()
+		if err := server.ListenAndServe(); err != nil && err != http.ErrServerClosed {
+			logrus.Fatal(err)
+		}
+		return
+	}
 	token := waitForToken(ctx, core, dyn, *apiService)
 	logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig through %s", *connect)
 	// An empty, non-nil CA: the cluster's Rancher serves a self-signed certificate (as Harvester's Secret leaves ca.crt empty).

@@ -6,10 +6,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
 import { RUN_DIR } from './paths';
 
-export type ClusterKey = 'guest' | 'host';
+/** rke2-guest (Harvester's provider and CSI driver run), harvester-host, k3s-bare (neither: the set-up flow's guest). */
+export type ClusterKey = 'guest' | 'host' | 'bare';
 
 export interface StackCluster {
   key: ClusterKey;
@@ -22,10 +23,18 @@ export interface StackCluster {
   serviceCidr: string;
   /** kube-controller-manager's secure port (health only; 127.0.0.1). */
   kcmPort: number;
+  /**
+   * The address the API server advertises, and so names in its self-signed certificate: the host's is Harvester's
+   * VIP (ConfigMap harvester-system/vip), which the kubeconfigs Harvester hands out name as their server.
+   */
+  advertiseAddress?: string;
 }
 
 export const BASE_PORT = parseInt(process.env.STACK_BASE_PORT || '27000', 10);
 const BASE = BASE_PORT;
+
+/** Harvester's VIP in the demo (simulator/demo/clusters/k3sBare.ts harvesterKubeconfigParts, ConfigMap vip). */
+export const HARVESTER_VIP = '10.10.0.10';
 
 export const ETCD = { client: BASE + 79, peer: BASE + 80 };
 
@@ -34,9 +43,14 @@ export const CLUSTERS: StackCluster[] = [
     key: 'guest', clusterId: RKE2_GUEST.id, name: RKE2_GUEST.name, apiPort: BASE + 443, stevePort: BASE + 81, etcdPrefix: `/${ RKE2_GUEST.name }`, serviceCidr: '10.43.0.0/16', kcmPort: BASE + 257
   },
   {
-    key: 'host', clusterId: HARVESTER_HOST.id, name: HARVESTER_HOST.name, apiPort: BASE + 444, stevePort: BASE + 82, etcdPrefix: `/${ HARVESTER_HOST.name }`, serviceCidr: '10.53.0.0/16', kcmPort: BASE + 258
+    key: 'host', clusterId: HARVESTER_HOST.id, name: HARVESTER_HOST.name, apiPort: BASE + 444, stevePort: BASE + 82, etcdPrefix: `/${ HARVESTER_HOST.name }`, serviceCidr: '10.53.0.0/16', kcmPort: BASE + 258, advertiseAddress: HARVESTER_VIP
+  },
+  {
+    key: 'bare', clusterId: K3S_BARE.id, name: K3S_BARE.name, apiPort: BASE + 445, stevePort: BASE + 83, etcdPrefix: `/${ K3S_BARE.name }`, serviceCidr: '10.43.0.0/16', kcmPort: BASE + 260
   },
 ];
+
+export const clusterOf = (key: ClusterKey): StackCluster => CLUSTERS.find((c) => c.key === key) as StackCluster;
 
 /** The identity the stack's own parts (Steve, the simulator's proxy, the seeding) use: system:masters. */
 export const STACK_ADMIN = 'stack-admin';
@@ -108,7 +122,7 @@ export function apiserverArgs(c: StackCluster, s: Secrets): string[] {
     `--etcd-servers=http://127.0.0.1:${ ETCD.client }`,
     `--etcd-prefix=${ c.etcdPrefix }`,
     '--bind-address=127.0.0.1',
-    '--advertise-address=127.0.0.1',
+    `--advertise-address=${ c.advertiseAddress || '127.0.0.1' }`,
     `--secure-port=${ c.apiPort }`,
     `--cert-dir=${ path.join(dir, 'certs') }`,
     `--service-cluster-ip-range=${ c.serviceCidr }`,

@@ -22,7 +22,7 @@ export interface KubeTarget {
 
 const REQUEST_TIMEOUT_MS = 60000;
 
-export async function kubeRequest<T = any>(target: KubeTarget, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<KubeResponse<T>> {
+export async function kubeRequest<T = any>(target: KubeTarget, method: string, path: string, body?: unknown, headers: Record<string, string | string[]> = {}): Promise<KubeResponse<T>> {
   const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   const u = new URL(path, target.url);
 

@@ -3,7 +3,8 @@
  * their own (netns.ts): their namespace's loopback is not the machine's, but a Unix socket in the file system is
  * reachable from both. Run as its own process, with plain Node (no imports beyond node:, so type stripping runs it):
  *   node netBridge.ts unix-to-tcp <socket> <port>   (machine side: the socket reaches 127.0.0.1:<port>)
- *   node netBridge.ts tcp-to-unix <port> <socket>   (inside the namespace: its 127.0.0.1:<port> reaches the socket)
+ *   node netBridge.ts tcp-to-unix <port> <socket>   (inside the namespace: its 127.0.0.1:<port> reaches the socket;
+ *                                                    `<address>:<port>` listens on that address instead)
  * Pairs may repeat: `unix-to-tcp a.sock 27444 b.sock 27443`.
  */
 import fs from 'node:fs';
@@ -27,9 +28,10 @@ for (let i = 0; i + 1 < pairs.length; i += 2) {
     fs.rmSync(socket, { force: true });
     net.createServer((c) => pipe(c, net.connect(port, '127.0.0.1'))).listen(socket, () => fs.chmodSync(socket, 0o600));
   } else if (mode === 'tcp-to-unix') {
-    const [port, socket] = [Number(pairs[i]), pairs[i + 1]];
+    const [listen, socket] = [pairs[i], pairs[i + 1]];
+    const [address, port] = listen.includes(':') ? [listen.slice(0, listen.lastIndexOf(':')), Number(listen.slice(listen.lastIndexOf(':') + 1))] : ['127.0.0.1', Number(listen)];
 
-    net.createServer((c) => pipe(c, net.connect(socket))).listen(port, '127.0.0.1');
+    net.createServer((c) => pipe(c, net.connect(socket))).listen(port, address);
   } else {
     process.stderr.write(`netBridge: unknown mode ${ mode }\n`);
     process.exit(2);

@@ -67,8 +67,13 @@ export function deleteNetns(ns: Netns): void {
   }
 }
 
-function bridgeSocket(ns: Netns, port: number): string {
+function bridgeSocket(ns: Netns, port: number | string): string {
   return path.join(RUN_DIR, 'bridges', `${ ns.name }-${ port }.sock`);
+}
+
+/** Gives the namespace's loopback one more address (a VIP the program inside dials). */
+export function addAddress(ns: Netns, address: string): void {
+  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ address }/32`, 'dev', 'lo');
 }
 
 /**
@@ -84,11 +89,20 @@ export function startInNetns(ns: Netns, ports: number[], name: string, program: 
 
 /** Only the bridges of startInNetns, for a program started otherwise (as a Pod: stack/src/rancher/agent.ts). */
 export function bridgeIntoNetns(ns: Netns, ports: number[], name: string): Started[] {
+  return bridgeAddresses(ns, ports.map((p) => ({ inside: String(p), outside: p })), name);
+}
+
+/**
+ * The machine's 127.0.0.1:<outside> reachable in the namespace at `inside` (`<port>` on its 127.0.0.1, or
+ * `<address>:<port>`, an address the namespace holds: addAddress).
+ */
+export function bridgeAddresses(ns: Netns, pairs: { inside: string; outside: number }[], name: string): Started[] {
   fs.mkdirSync(path.join(RUN_DIR, 'bridges'), { recursive: true, mode: 0o700 });
   const node = process.execPath;
   const bridge = path.join(__dirname, 'netBridge.ts');
-  const pairsOut = ports.flatMap((p) => [bridgeSocket(ns, p), String(p)]);
-  const pairsIn = ports.flatMap((p) => [String(p), bridgeSocket(ns, p)]);
+  const socketOf = (p: { inside: string }) => bridgeSocket(ns, p.inside.replace(/[^0-9a-z]+/gi, '_'));
+  const pairsOut = pairs.flatMap((p) => [socketOf(p), String(p.outside)]);
+  const pairsIn = pairs.flatMap((p) => [p.inside, socketOf(p)]);
   const outside = startProcess(`${ name }-bridge-out`, node, [bridge, 'unix-to-tcp', ...pairsOut]);
   const inside = startProcess(`${ name }-bridge-in`, 'ip', ['netns', 'exec', ns.name, node, bridge, 'tcp-to-unix', ...pairsIn]);
 

@@ -24,6 +24,8 @@ export interface StackInfo {
   versions: Record<string, string>;
   /** Harvester's own controllers run (built from ../shared/harvester); otherwise the seed's state stands. */
   harvester?: boolean;
+  /** The stand-in of Harvester's API server (../harvester/apiServer.ts), plain http on loopback, when it runs. */
+  harvesterApi?: string;
 }
 
 export function kubeTarget(info: StackInfo, key: ClusterKey): KubeTarget {

@@ -12,10 +12,8 @@ import { applyObject } from '../core/apply';
 import { KubeTarget, kubeRequest } from '../core/kubeClient';
 import { bin } from '../core/paths';
 import { startProcess, Started } from '../core/processes';
-import { bindClusterRole, serviceAccountKubeconfig } from '../core/serviceAccounts';
+import { harvesterAccount, HARVESTER_NAMESPACE as NAMESPACE } from '../harvester/apiServer';
 import { rancherRequest, until } from './rancherApi';
-
-const NAMESPACE = 'harvester-system';
 
 export const HARVESTER_API_SERVICE = {
   apiVersion: 'management.cattle.io/v3',
@@ -33,11 +31,7 @@ export async function startHarvesterApi(host: KubeTarget, agentAddress: string):
     return (await kubeRequest(host, 'GET', '/apis/management.cattle.io/v3/apiservices')).status === 200;
   });
   await applyObject(host, HARVESTER_API_SERVICE);
-  const sa = { namespace: NAMESPACE, name: 'harvester' };
-  const kubeconfig = await serviceAccountKubeconfig(host, sa, 'harvester-api.kubeconfig');
-
-  // Harvester's chart binds its server's account to cluster-admin.
-  await bindClusterRole(host, sa, 'cluster-admin');
+  const kubeconfig = await harvesterAccount(host);
 
   return startProcess('harvester-api', bin('harvester-api'), ['--kubeconfig', kubeconfig, '--namespace', NAMESPACE, '--connect-url', `wss://${ agentAddress }:443/v3/connect`]);
 }

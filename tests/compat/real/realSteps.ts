@@ -1,17 +1,16 @@
 /** Steps of the real-mode compat flows: what the REAL kube-apiserver of a stack cluster holds, and changes made there. */
-import { kubeTarget } from '../../../stack/src/stack';
 import { kubeRequest } from '../../../stack/src/core/kubeClient';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { stackTarget } from '../stackClient';
 import { CompatBackend as CompatSim } from '../backend';
 import { expect } from '../fixtures';
 
 function target(sim: CompatSim, cluster: string) {
   expect(sim.stack, 'the project runs in real mode (use: { real: true })').toBeTruthy();
-  const key = cluster === RKE2_GUEST.id ? 'guest' : cluster === HARVESTER_HOST.id ? 'host' : null;
+  const t = stackTarget(sim.stack as NonNullable<CompatSim['stack']>, cluster);
 
-  expect(key, `${ cluster } is not a real stack cluster`).toBeTruthy();
+  expect(t, `${ cluster } is not a real stack cluster`).toBeTruthy();
 
-  return kubeTarget(sim.stack as NonNullable<CompatSim['stack']>, key as 'guest' | 'host');
+  return t as NonNullable<typeof t>;
 }
 
 /** A Service as the real kube-apiserver stores it (not what Steve or the simulator says). */
