@@ -30,6 +30,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DEPLOYMENT = '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider';
 
 export const providerNetns = () => netnsFor('bareccm', 2);
+/** The Pod's files: the cloud-config volume's one file among them (what the provider reads at --cloud-config). */
+export const podDir = () => path.join(RUN_DIR, 'pods', 'harvester-cloud-provider-k3s-bare');
 
 interface Running {
   hash: string;
@@ -42,7 +44,8 @@ async function setStatus(target: KubeTarget, d: Record<string, any>, ready: numb
     observedGeneration: d.metadata.generation, replicas: 1, updatedReplicas: 1, readyReplicas: ready, availableReplicas: ready, unavailableReplicas: 1 - ready,
   };
 
-  if (JSON.stringify(d.status || {}) !== JSON.stringify(status)) {
+  // The API server omits zero counts: compare field by field, or every round would write the same status again.
+  if (Object.entries(status).some(([k, v]) => (d.status?.[k] || 0) !== v)) {
     await kubeRequest(target, 'PUT', `${ DEPLOYMENT }/status`, { ...d, status });
   }
 }
@@ -51,7 +54,7 @@ async function start(target: KubeTarget, pod: ProviderPod, hash: string): Promis
   const bare = clusterOf('bare');
   const host = clusterOf('host');
   const ns = providerNetns();
-  const dir = path.join(RUN_DIR, 'pods', 'harvester-cloud-provider-k3s-bare');
+  const dir = podDir();
 
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const args = pod.args.map((a) => a.split(pod.mountPath).join(path.join(dir, 'cloud-config')));

@@ -10,7 +10,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { K3S_BARE } from '../../../simulator/demo/ids';
-import { RUN_DIR } from '../../../stack/src/core/paths';
+import { podDir } from '../../../stack/src/harvester/providerKubelet';
+import { ipPool } from '../../../simulator/demo/builders/harvester';
 import { kubeRequest } from '../../../stack/src/core/kubeClient';
 import { kubeTarget } from '../../../stack/src/stack';
 import { SEL } from '../../e2e/selectors';
@@ -23,7 +24,7 @@ import { stackClient } from '../stackClient';
 const CL = K3S_BARE.id;
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 /** What the provider's Pod reads at its `--cloud-config` (the kubelet stand-in's volume). */
-const POD_CLOUD_CONFIG = path.join(RUN_DIR, 'pods', 'harvester-cloud-provider-k3s-bare', 'cloud-config');
+const POD_CLOUD_CONFIG = path.join(podDir(), 'cloud-config');
 
 test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wrote, and a new LoadBalancer Service gets an address', async({ adminPage: page, sim }) => {
   // Rancher mode does not import k3s-bare (another agent, about 0.8 GiB): there the set-up page generates only.
@@ -51,22 +52,20 @@ test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wro
   await expect.poll(async() => (await kubeRequest(bare, 'GET', '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider')).body?.status?.readyReplicas, { message: 'the chart\'s provider Deployment has its Pod running', timeout: STEP_MS }).toBe(1);
 
   // The Harvester admin gives the new guest a pool, as Harvester's docs say before its first load balancer.
-  const pool = await kubeRequest(host, 'POST', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools', {
-    apiVersion: 'loadbalancer.harvesterhci.io/v1beta1',
-    kind:       'IPPool',
-    metadata:   { name: 'pool-k3s-bare' },
-    spec:       {
-      ranges: [{
-        subnet: '192.168.100.0/24', gateway: '192.168.100.1', rangeStart: '192.168.100.120', rangeEnd: '192.168.100.129'
-      }],
-      selector: {
-        network: '',
-        scope:   [{
-          project: '*', namespace: '*', guestCluster: K3S_BARE.name
-        }]
-      },
-    },
+  // As an admin writes it: the demo's builder without the status it gives seeded pools.
+  const bodyOfPool = ipPool({
+    name:   'pool-k3s-bare',
+    ranges: [{
+      subnet: '192.168.100.0/24', gateway: '192.168.100.1', rangeStart: '192.168.100.120', rangeEnd: '192.168.100.129'
+    }],
+    network: '',
+    scope:   [{
+      project: '*', namespace: '*', guestCluster: K3S_BARE.name
+    }],
   });
+
+  delete bodyOfPool.status;
+  const pool = await kubeRequest(host, 'POST', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools', bodyOfPool);
 
   expect(pool.status, `IPPool pool-k3s-bare on the real host: ${ pool.text.slice(0, 200) }`).toBe(201);
   await createApiService(sim, CL, 'after-setup', {});
