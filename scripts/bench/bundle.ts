@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { libraryOf, SCREENS, ScreenDef } from './bundleBudgets';
+import { libraryOf, MEASURED, ScreenDef } from './bundleBudgets';
 import { importChain, importGraph, moduleName } from './importChains';
 
 export interface LibraryUse {
@@ -52,7 +52,7 @@ function readMap(file: string): { sources: string[]; sourcesContent?: (string | 
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : { sources: [] };
 }
 
-export function measureBundle(distDir: string, screens: ScreenDef[] = SCREENS): BundleReport {
+export function measureBundle(distDir: string, screens: ScreenDef[] = MEASURED): BundleReport {
   const files = fs.readdirSync(distDir).filter((f) => f.endsWith('.js'));
   const entryFile = files.find((f) => /\.umd\.min\.js$/.test(f));
 

@@ -2,7 +2,9 @@ import { qualifiedResource, TypeDef } from './registry';
 import { SimResponse, Verb, SimUser } from './types';
 
 /** Steve's error codes, named after the Kubernetes status reasons they carry. */
-export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Unauthorized' | 'AlreadyExists' | 'BadRequest' | 'MethodNotAllowed' | 'ServerError' | 'ServiceUnavailable' | 'PermissionDenied';
+export type ErrorCode = 'Conflict' | 'Forbidden' | 'Invalid' | 'NotFound' | 'Unauthorized' | 'AlreadyExists' | 'BadRequest' | 'MethodNotAllowed' | 'ServerError' | 'ServiceUnavailable' | 'PermissionDenied'
+  // wrangler pkg/schemas/validation/error.go: a 422 of apiserver's own (Steve's refused sort/filter columns).
+  | 'InvalidBodyContent';
 
 export interface SteveError {
   type: 'error';

@@ -149,7 +149,7 @@ function resourceRequest(ctx: SteveContext, req: SimRequest, target: KubeTarget,
     if (id) {
       return objectResponse(getOne(ctx, t, id), target, req);
     }
-    const res = listCollection(ctx, t, namespace, query);
+    const res = listCollection(ctx, t, namespace, query, false);
 
     if (res.status >= 400) {
       return fromSteveError(res, errorDetails(target));

@@ -62,6 +62,28 @@ function podRestarts(o: KubeObject): string {
   return last ? `${ restarts } (${ ageOf(last) } ago)` : `${ restarts }`;
 }
 
+/**
+ * kubernetes pkg/printers/internalversion/printers.go getServiceExternalIP, wide (the API server's tables are
+ * printed wide: pkg/printers/storage TableConvertor): the ingress IPs (else hostnames), deduplicated and sorted
+ * (loadBalancerStatusStringer), with spec.externalIPs after them, or `<pending>` for a LoadBalancer without any.
+ */
+function serviceExternalIp(o: KubeObject): string {
+  const external: string[] = o.spec?.externalIPs || [];
+  const ingress = [...new Set<string>((o.status?.loadBalancer?.ingress || []).map((i: any) => i.ip || i.hostname).filter(Boolean))].sort();
+
+  switch (o.spec?.type || 'ClusterIP') {
+  case 'ClusterIP':
+  case 'NodePort':
+    return join(external) || '<none>';
+  case 'LoadBalancer':
+    return join([...ingress, ...external]) || '<pending>';
+  case 'ExternalName':
+    return o.spec?.externalName || '';
+  default:
+    return '<unknown>';
+  }
+}
+
 const containers = (o: KubeObject) => join((o.spec?.template?.spec?.containers || []).map((c: any) => c.name));
 const images = (o: KubeObject) => join((o.spec?.template?.spec?.containers || []).map((c: any) => c.image));
 
@@ -71,7 +93,7 @@ const COLUMNS: Record<string, Column[]> = {
     name,
     col('Type', 'string', (o) => o.spec?.type || 'ClusterIP'),
     col('Cluster-IP', 'string', (o) => o.spec?.clusterIP || '<none>'),
-    col('External-IP', 'string', (o) => join((o.status?.loadBalancer?.ingress || []).map((i: any) => i.ip || i.hostname)) || (o.spec?.type === 'LoadBalancer' ? '<pending>' : '<none>')),
+    col('External-IP', 'string', serviceExternalIp),
     col('Port(s)', 'string', (o) => join((o.spec?.ports || []).map((p: any) => `${ p.port }${ p.nodePort ? `:${ p.nodePort }` : '' }/${ p.protocol || 'TCP' }`)) || '<none>'),
     age,
     col('Selector', 'string', (o) => selectorText(o.spec?.selector), 1),

@@ -6,6 +6,7 @@ import {
   applyListQuery, parseListQuery, QueryInput, queryAll, queryRecordMulti
 } from './listQuery';
 import { summaryOf } from './listSummary';
+import { refuseUnindexed } from './indexedFields';
 import { pluralId, TypeDef } from '../core/registry';
 import { getObject } from '../core/state';
 import { toSteveObject } from './steveObject';
@@ -41,12 +42,22 @@ function markerUrl(current: string, query: QueryInput, token: string): string {
   return `${ current }?${ encoded.join('&') }`;
 }
 
-/** `GET /v1/<type>[/<namespace>]` with Steve's list parameters. */
-export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string | undefined, query: QueryInput): SimResponse {
+/**
+ * `GET /v1/<type>[/<namespace>]` with Steve's list parameters. `sqlCache`: real Steve lists this through its SQL
+ * cache, which refuses sorts and filters on fields it does not index (./indexedFields.ts) after the access check
+ * (sqlpartition store.go `List`: partitions, then `ListByPartitions`). Not for Rancher's own virtual types (their
+ * stores are not the SQL one) nor for Kubernetes' REST API, which reuses this list (kubeapi/kubeApi.ts).
+ */
+export function listCollection(ctx: SteveContext, t: TypeDef, namespace: string | undefined, query: QueryInput, sqlCache = true): SimResponse {
   if (!can(ctx.user, ctx.cluster, t, 'list')) {
     return forbidden(ctx.user, t, 'list', namespace);
   }
   const q = parseListQuery(query);
+  const refused = sqlCache && !t.virtual ? refuseUnindexed(t, q) : undefined;
+
+  if (refused) {
+    return refused;
+  }
   const objects = visibleObjects(ctx, t).filter((o) => !namespace || o.metadata.namespace === namespace);
   const formatted = objects.map((o) => toSteveObject(ctx, t, o))
     .sort((a, b) => `${ a.id }`.localeCompare(`${ b.id }`));

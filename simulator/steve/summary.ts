@@ -26,8 +26,10 @@ function conditionsOf(obj: KubeObject): { type: string; status: string; message?
  */
 export function summarize(typeId: string, obj: KubeObject): StateSummary {
   if (typeId === 'service' && obj.spec?.type === 'LoadBalancer' && !(obj.status?.loadBalancer?.ingress || []).length) {
+    // As the real Steve v0.10.2 says it (measured by tests/real/steveDifferential.real.ts): wrangler's summary joins
+    // the Service's "ready" message before the load balancer's.
     return {
-      name: 'pending', error: false, transitioning: true, message: 'Load balancer is being provisioned'
+      name: 'pending', error: false, transitioning: true, message: 'Service is ready:Load balancer is being provisioned'
     };
   }
   if (typeId === 'pod') {

@@ -93,6 +93,12 @@ describe('Steve lists: simulator vs real Steve', () => {
     ['host loadbalancers', `${ HOST }/loadbalancer.harvesterhci.io.loadbalancers?sort=metadata.name`, 'admin'],
     ['host as viewer', `${ HOST }/services`, 'viewer'],
     ['unknown type', `${ GUEST }/nosuchthings`, 'admin'],
+    // Steve's SQL cache sorts and filters only on the fields it indexes (simulator/steve/indexedFields.ts): 422 else.
+    ['sort refused: unindexed path', `${ GUEST }/services/default?sort=status.loadBalancer.ingress[0].ip`, 'admin'],
+    ['filter refused: unindexed path', `${ GUEST }/services/default?filter=status.loadBalancer.ingress.ip=192.168.100.50`, 'admin'],
+    ['sort by the External-IP column', `${ GUEST }/services/default?sort=metadata.fields[3],metadata.name`, 'admin'],
+    ['sort by the External-IP column, descending', `${ GUEST }/services/default?sort=-metadata.fields[3],metadata.name`, 'admin'],
+    ['filter on the External-IP column', `${ GUEST }/services/default?filter=metadata.fields[3]~192.168&sort=metadata.name`, 'admin'],
   ] as const)('%s', async(step, path, user) => {
     await same(step, path, user);
   });

@@ -15,11 +15,14 @@ import { ANNOTATIONS } from './annotations';
 
 export type EventsResult = { state: 'read'; events: ServiceEvent[] } | { state: 'unreadable' };
 
-/** The Service's events: its namespace, its kind and uid (its name before it has one). */
+/**
+ * The Service's events: its namespace, its kind and uid, the fields Steve's SQL cache indexes for Events (rancher/steve
+ * v0.10.2 proxy_store.go TypeSpecificIndexedFields; `involvedObject.name` is not, and Steve refuses it with a 422).
+ */
 function eventsQuery(svc: KubeObject) {
   return {
     namespace: svc.metadata.namespace || 'default',
-    filters:   [eq('involvedObject.kind', 'Service'), svc.metadata.uid ? eq('involvedObject.uid', svc.metadata.uid) : eq('involvedObject.name', svc.metadata.name)],
+    filters:   [eq('involvedObject.kind', 'Service'), eq('involvedObject.uid', svc.metadata.uid || '')],
   };
 }
 
@@ -29,6 +32,10 @@ export function eventsUrl(store: StoreLike, svc: KubeObject): string {
 }
 
 export async function loadServiceEvents(store: StoreLike, svc: KubeObject): Promise<EventsResult> {
+  // A Service not stored yet has no uid and no events.
+  if (!svc.metadata.uid) {
+    return { state: 'read', events: [] };
+  }
   try {
     return { state: 'read', events: loadBalancerEvents(await guestList(store, EVENT, eventsQuery(svc)), svc) };
   } catch (e) {

@@ -40,23 +40,29 @@ export function registerLoadBalancer(plugin: IPlugin): void {
     weight:   3,
     getValue: (row: Row) => lbModeText(row, rowTranslate(row)),
   };
+
+  // With server-side pagination the dashboard sorts and searches through Steve (`sort=`, `filter=`), which answers
+  // only the fields its SQL cache indexes and refuses any other with a 422 (rancher/steve v0.10.2
+  // pkg/sqlcache/informer/sqlgenerator.go `getValidFieldEntry`, v0.7.47 listoption_indexer.go; issue 34: the ingress
+  // path was refused, the header showed a sort the rows did not have). The address is Kubernetes' External-IP table
+  // column, which Steve indexes as `metadata.fields[3]` (the dashboard writes `metadata.fields.3`, as its own PV list
+  // does, and turns it into the bracket form). The mode is read from annotation values, which Steve does not index, so
+  // that column shows without sorting or searching rather than with a sort the server cannot do.
+  const EXTERNAL_IP = 'metadata.fields.3';
+  // Lists the browser sorts itself (2.12; 2.13+ without the SQL cache) sort and search the same column's value.
   const addressColumn = {
     name:     'harvester-lb-address',
     labelKey: 'harvesterCloud.loadBalancer.column.address',
     weight:   3,
     getValue: (row: Row) => lbAddressText(row, rowTranslate(row)),
+    sort:     [EXTERNAL_IP],
+    search:   EXTERNAL_IP,
   };
-  // With server-side pagination the dashboard sorts and searches through Steve (`sort=`, `filter=`) on object
-  // paths. The address is one; the mode is read from annotation values, which Steve does not index, so that column
-  // shows without sorting or searching rather than with a sort the server cannot do.
-  const INGRESS_IP = 'status.loadBalancer.ingress[0].ip';
 
   plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), modeColumn, {
     ...modeColumn, sort: false, search: false
   } as PaginationTableColumn);
-  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), addressColumn, {
-    ...addressColumn, sort: INGRESS_IP, search: INGRESS_IP
-  } as PaginationTableColumn);
+  plugin.addTableColumn(TableColumnLocation.RESOURCE, onServiceList(), addressColumn, { ...addressColumn, sort: EXTERNAL_IP } as PaginationTableColumn);
   // The status is read from events and other Services in the store, not from an object path Steve can sort on.
   // Both variants carry the value function: without it the paginated list's column renders empty (2.13, 2.15.1).
   const statusColumn = {

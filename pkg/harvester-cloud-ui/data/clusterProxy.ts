@@ -27,7 +27,7 @@ export function proxyListUrl(clusterId: string, type: string, q: ProxyQuery = {}
 
 /** One request to a cluster through the proxy. */
 export function proxyRequest<T = any>(store: StoreLike, opt: RequestOptions): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return request(store, 'management', { redirectUnauthorized: false, ...opt });
+  return request(store, 'management', opt);
 }
 
 /** The whole Steve collection (with its revision) at a URL made by the functions above. */

@@ -48,8 +48,8 @@ export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, i
 }
 
 /**
- * One node of a cluster (by its id, before its pages load), to tell what runs it (its providerID). Asked through
- * Rancher's proxy as Rancher asks for a cluster it enters (a 401 here is the session's).
+ * One node of a cluster (by its id, before its pages load), to tell what runs it (its providerID). Through Rancher's
+ * proxy: a 401 here is a cluster the user is no member of, never the session's (store.ts `mayLogOut`).
  */
 export async function firstNodeOf(store: StoreLike, clusterId: string): Promise<KubeObject[]> {
   const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`) });

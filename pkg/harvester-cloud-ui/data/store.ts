@@ -17,13 +17,27 @@ export interface RequestOptions {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   data?: unknown;
-  /** false: a 401 is "not allowed there" (a downstream cluster), not "logged out of Rancher". */
-  redirectUnauthorized?: boolean;
+}
+
+/**
+ * Whether a 401 to this request may log the user out. Rancher's proxy answers a bodiless 401 for a cluster the user is
+ * no member of (rancher pkg/api/steve/proxy Handler.ServeHTTP), and the shell's `request` action logs out on any 401
+ * unless told not to (shell/plugins/steve/actions.js onError). So a request to a cluster (the current one's
+ * `cluster` store, or any `/k8s/clusters/<id>/…` URL) never does: there a 401 means "not allowed here" and the caller
+ * says so (failure.ts `forbidden`). Only Rancher's own API (`/v1`, `/v3` of the local server) keeps the shell's rule.
+ */
+export function mayLogOut(where: StoreName, url: string): boolean {
+  return where !== 'cluster' && !/(^|\/)k8s\/clusters\//.test(url);
 }
 
 /** A plain request through one of the Steve stores: nothing goes into the store, a failure arrives as it came. */
 export function request<T = any>(store: StoreLike, where: StoreName, opt: RequestOptions): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return store.dispatch(`${ where }/request`, opt);
+  return store.dispatch(`${ where }/request`, mayLogOut(where, opt.url) ? { ...opt } : { ...opt, redirectUnauthorized: false });
+}
+
+/** The options the store's own actions (`find`, `findLabelSelector`) pass on to `request`: the same rule. */
+function storeActionOpt(where: StoreName): { redirectUnauthorized?: false } {
+  return where === 'cluster' ? { redirectUnauthorized: false } : {};
 }
 
 /** The id of the cluster the page is in. */
@@ -60,13 +74,15 @@ export function cachedAll<T = KubeObject>(store: StoreLike, where: 'cluster' | '
 
 /** The store's `find`: the whole object, kept in the store (only for objects read whole). */
 export function find<T = KubeObject>(store: StoreLike, where: 'cluster' | 'management', type: string, id: string): Promise<T> {
-  return store.dispatch(`${ where }/find`, { type, id });
+  return store.dispatch(`${ where }/find`, {
+    type, id, opt: storeActionOpt(where)
+  });
 }
 
 /** Pods by a label selector in a namespace, kept out of the store (`transient`). */
 export async function findBySelector(store: StoreLike, type: string, namespace: string | undefined, labelSelector: unknown): Promise<KubeObject[]> {
   const res = await store.dispatch('cluster/findLabelSelector', {
-    type, matching: { namespace, labelSelector }, opt: { transient: true },
+    type, matching: { namespace, labelSelector }, opt: { transient: true, ...storeActionOpt('cluster') },
   });
 
   return res?.data || [];

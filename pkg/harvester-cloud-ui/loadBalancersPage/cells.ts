@@ -1,7 +1,7 @@
 /** What each cell of a Load Balancers row says, as an l10n key and its arguments (the page only translates). */
 import { SERVICE } from '../data/typeIds';
 import { resourceDetailRoute } from '../data/routes';
-import { GroupBy, LbRow, RowGroup } from './rows';
+import { GroupBy, LbRow, POOL_STATE_KEYS, RowGroup } from './rows';
 
 export interface Text {
   key: string;
@@ -15,6 +15,12 @@ export function poolCell(row: LbRow): Text {
 
   if (p.state !== 'read') {
     return { key: `${ K }.pool.${ p.state }` };
+  }
+  if (p.lb === 'absent') {
+    return { key: `${ K }.pool.noLoadBalancer` };
+  }
+  if (p.lb === 'waiting') {
+    return p.name ? { key: `${ K }.pool.waiting`, args: { pool: p.name } } : { key: `${ K }.pool.waitingNone` };
   }
   if (!p.name) {
     return { key: `${ K }.pool.none` };
@@ -39,12 +45,17 @@ export function sharingCell(row: LbRow, wholeList = true): Text {
   return row.role === 'alone' ? { key: `${ K }.sharing.alone` } : { key: `${ K }.sharing.secondary`, args: { primary: row.group || '' } };
 }
 
+/** The name of a pool state (rows.ts poolGroupKey) in a group title or the pool filter. */
+export function poolStateTitle(key: string): Text {
+  return { key: `${ K }.pool.${ key === 'waiting' ? 'waitingGroup' : key }` };
+}
+
 export function groupTitle(key: string, by: 'pool' | 'network' | 'none'): Text {
   if (by === 'none') {
     return { key: `${ K }.group.all` };
   }
-  if (by === 'pool' && ['notReadable', 'dhcp', 'loading'].includes(key)) {
-    return { key: `${ K }.pool.${ key }` };
+  if (by === 'pool' && POOL_STATE_KEYS.includes(key)) {
+    return poolStateTitle(key);
   }
 
   return key ? { key: `${ K }.group.${ by }`, args: { name: key } } : { key: `${ K }.group.${ by }None` };

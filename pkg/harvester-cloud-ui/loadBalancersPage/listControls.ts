@@ -12,7 +12,7 @@
 import {
   Filter, anyOf, contains, eq, ne, sortBy
 } from '../data/steve';
-import { LbRow } from './rows';
+import { LbRow, poolGroupKey } from './rows';
 
 export type SortField = 'state' | 'name' | 'namespace' | 'address' | 'network' | 'pool';
 export type StateFilter = 'all' | 'active' | 'pending';
@@ -23,7 +23,7 @@ export interface Controls {
   /** Name, namespace or address contains it (server-side). */
   text: string;
   state: StateFilter;
-  /** '' for any; otherwise a pool name or a `RowPool` state (`notReadable`, `dhcp`, `none`, `loading`). */
+  /** '' for any; otherwise a pool name or a pool state (rows.ts POOL_STATE_KEYS, or `none`). */
   pool: string;
   /** '' for any, `-` for no network (the management network), else the network's name. */
   network: string;
@@ -75,7 +75,7 @@ export function serverQuery(c: Controls): { sort: string; filters: Filter[] } {
 }
 
 export function poolKey(row: LbRow): string {
-  return row.pool.state === 'read' ? row.pool.name || 'none' : row.pool.state;
+  return poolGroupKey(row.pool) || 'none';
 }
 
 export function networkKey(row: LbRow): string {

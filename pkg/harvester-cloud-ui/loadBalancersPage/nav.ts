@@ -1,10 +1,12 @@
 import { IPlugin } from '@shell/core/types';
+import { guestOnlyMenu } from '../shellAdapter/guestMenu';
+import { isKnownHarvesterGuest } from '../environment/guestRegistry';
 import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
 
 /**
  * Product hook (`init(plugin, store)`, called by the extension loader on Rancher >= 2.11): the Load Balancers page in
- * the cluster explorer's "Cluster" group, beside the integration overview and Topology. The side menu is built once per
- * product, so the entry shows on every cluster and the page says when a cluster does not run on Harvester.
+ * the cluster explorer's "Cluster" group, beside the integration overview and Topology, on clusters that run on
+ * Harvester only (`ifHaveType` guestOnlyMenu). Opened by its address on another cluster, the page says so.
  */
 export function init(plugin: IPlugin, store: unknown): void {
   const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
@@ -14,6 +16,8 @@ export function init(plugin: IPlugin, store: unknown): void {
     labelKey:   'harvesterLoadBalancers.nav',
     namespaced: false,
     weight:     -0.6,
+    // Only on clusters that run on Harvester (shellAdapter/guestMenu.ts).
+    ifHaveType: guestOnlyMenu(store, isKnownHarvesterGuest),
     route:      { name: LOAD_BALANCERS.route },
   });
   basicType([LOAD_BALANCERS.page], 'cluster');

@@ -13,9 +13,15 @@ import { currentFailure, Explanation, loadBalancerEvents } from '../addOnConfig/
 
 export type RowIpam = 'pool' | 'dhcp' | 'invalid';
 
-/** What the host tells of the Service's pool: read (with the rule), or not readable by this user. */
+/**
+ * What the host tells of the Service's pool: read (with the rule), or not readable by this user. A read says what it
+ * read of the host's LoadBalancer (issue 34: a row said "No pool" for a load balancer it had not found):
+ * - `absent`: the host has no LoadBalancer for the Service (yet); no pool is named;
+ * - `waiting`: the LoadBalancer has no address allocated yet; `name` is the pool the rules pick today (or null);
+ * - `allocated`: `name` is the pool the address came from.
+ */
 export type RowPool =
-  | { state: 'read'; name: string | null; rule: PoolRule | null; /** The pool the rules pick today when it is not the allocated one. */ now?: string | null }
+  | { state: 'read'; lb: 'absent' | 'waiting' | 'allocated'; name: string | null; rule: PoolRule | null; /** The pool the rules pick today when it is not the allocated one. */ now?: string | null }
   | { state: 'notReadable' } | { state: 'dhcp' } | { state: 'loading' };
 
 export interface LbRow {
@@ -83,22 +89,27 @@ function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null |
 
   if (!lb) {
     return {
-      state: 'read', name: null, rule: null
+      state: 'read', lb: 'absent', name: null, rule: null
     };
   }
   const allocated = lb.status?.allocatedAddress?.ipPool || null;
   const choice = choosePool(host.pools, lb);
 
+  if (!allocated && !lb.status?.allocatedAddress?.ip) {
+    return {
+      state: 'read', lb: 'waiting', name: choice.pool, rule: choice.rule
+    };
+  }
   // The pool it came from is the allocated one; the rule is the one that picks that pool today. When today's rules
   // pick another pool (or none: the pools changed since), the row says so instead of inventing a reason.
   if (allocated && allocated !== choice.pool) {
     return {
-      state: 'read', name: allocated, rule: null, now: choice.pool
+      state: 'read', lb: 'allocated', name: allocated, rule: null, now: choice.pool
     };
   }
 
   return {
-    state: 'read', name: allocated || choice.pool, rule: choice.rule
+    state: 'read', lb: 'allocated', name: allocated || choice.pool, rule: choice.rule
   };
 }
 
@@ -160,6 +171,21 @@ export function buildRows(services: KubeObject[], events: KubeObject[] | null, h
   });
 }
 
+/**
+ * The pool a row is filed under: the pool its address came from, else what was read (`noLoadBalancer`, `waiting`) or
+ * why nothing was (`notReadable`, `dhcp`, `loading`); '' for an allocated address without a pool.
+ */
+export function poolGroupKey(p: RowPool): string {
+  if (p.state !== 'read') {
+    return p.state;
+  }
+
+  return p.lb === 'absent' ? 'noLoadBalancer' : p.lb === 'waiting' ? 'waiting' : p.name || '';
+}
+
+/** The keys of poolGroupKey that are states, not pool names. */
+export const POOL_STATE_KEYS = ['notReadable', 'dhcp', 'loading', 'noLoadBalancer', 'waiting'];
+
 export type GroupBy = 'none' | 'pool' | 'network';
 
 export interface RowGroup {
@@ -172,7 +198,7 @@ export function groupKey(row: LbRow, by: GroupBy): string {
     return row.network;
   }
   if (by === 'pool') {
-    return row.pool.state === 'read' ? row.pool.name || '' : row.pool.state;
+    return poolGroupKey(row.pool);
   }
 
   return '';

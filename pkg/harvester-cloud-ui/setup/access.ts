@@ -6,7 +6,13 @@
  */
 import { missingNeeds, Need, SchemaMethods } from '../shared/access';
 
-export type SetupBlock = { reason: 'noHost' } | { reason: 'cannotWrite'; type: string };
+/** Everything that keeps this user from setting the integration up here (issue 34: every reason, not the first). */
+export interface SetupBlock {
+  /** The types the user's role may not create here (Secrets, Apps), in the order set-up writes them. */
+  cannotWrite: string[];
+  /** No Harvester cluster is available to the user in Rancher. */
+  noHost: boolean;
+}
 
 export function setupNeeds(bundled: boolean): Need[] {
   return [
@@ -19,13 +25,26 @@ export function setupNeeds(bundled: boolean): Need[] {
   ];
 }
 
-/** Null when the page can work for this user; else the first reason it cannot. */
+/** Null when the page can work for this user; else every reason it cannot. */
 export function setupBlock(hosts: number, bundled: boolean, schemaOf: (store: Need['store'], type: string) => SchemaMethods | null): SetupBlock | null {
-  const missing = bundled ? [] : missingNeeds(setupNeeds(bundled), schemaOf);
+  const cannotWrite = bundled ? [] : missingNeeds(setupNeeds(bundled), schemaOf).map((n) => n.type);
+  const noHost = !hosts;
 
-  if (missing.length) {
-    return { reason: 'cannotWrite', type: missing[0].type };
+  return cannotWrite.length || noHost ? { cannotWrite, noHost } : null;
+}
+
+/**
+ * The sentences that say it, under `prefix` (`harvesterSetup.blocked` on the page, `harvesterOverview.setup.blocked`
+ * on the overview): the role first, then the missing Harvester cluster.
+ */
+export function setupBlockText(b: SetupBlock | null, t: (key: string, args?: Record<string, unknown>) => string, prefix: string): string {
+  if (!b) {
+    return '';
   }
+  const what = b.cannotWrite.length > 1 ? 'both' : b.cannotWrite[0] === 'secret' ? 'secret' : 'app';
 
-  return hosts ? null : { reason: 'noHost' };
+  return [
+    ...(b.cannotWrite.length ? [t(`${ prefix }.cannotWrite`, { what: t(`${ prefix }.what.${ what }`) })] : []),
+    ...(b.noHost ? [t(`${ prefix }.noHost`)] : []),
+  ].join(' ');
 }

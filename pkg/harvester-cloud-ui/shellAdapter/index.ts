@@ -19,6 +19,9 @@ export { typeGeneration } from './storeSignals';
 export { activeNamespaces } from './namespaceFilter';
 export { requestStatus } from './requestError';
 export { growingClusterCondition } from './clusterCondition';
+export {
+  GUEST_MENU_STORE, GUEST_ONLY, guestOnlyMenu
+} from './guestMenu';
 export { internalExtensionManager, internalStore } from './pluginInternals';
 export type { PluginInternals } from './pluginInternals';
 export type { AsyncWrapper } from './hostEditor';

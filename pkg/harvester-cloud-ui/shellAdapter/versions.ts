@@ -23,6 +23,7 @@ import { warnOnceAbout } from '../shared/warnOnce';
  * | root store getters `activeNamespaceCache`, `isAllNamespaces` (store/index.js; namespace picker) ¹ | yes | yes | yes | yes | yes |
  * | failed store request rejects with `_status` (dashboard-store actions `request`) | yes | yes | yes | yes | yes |
  * | async component `__asyncLoader` of `type-map/importComponent`'s result | yes | yes | yes | yes | yes |
+ * | virtual type `ifHaveType: { type, store }` read as `<store>/all(SCHEMA)` (type-map `allTypes`; guestMenu.ts) | yes | yes | yes | yes | yes |
  *
  * ¹ found in each build (`../shared/rancher-ui/<version>`); the demo e2e (3.0.13) picks a namespace; the compat
  *   suite has not run it yet.

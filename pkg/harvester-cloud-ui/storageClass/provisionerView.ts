@@ -165,6 +165,8 @@ export interface FormState {
   account: { name: string; namespace: string | null } | null;
   rbac: RbacState | null;
   validation: { errors: Issue[]; warnings: Issue[] };
+  /** 'view' for a class only shown, or a form the user's role may not save: then nothing tells them to type. */
+  fieldMode: 'edit' | 'create' | 'view';
 }
 
 export function issueText(issue: Issue, text: Translate): string {
@@ -183,15 +185,18 @@ export function presentation(s: FormState, text: Translate) {
 
   return {
     readable:   !s.host || !!s.host.classes,
-    unreadable: text(`harvesterStorage.hostStorageClass.unreadable.${ s.host?.failure || 'error' }`, { detail: s.host?.detail || '' }),
-    selected:   selectedClassValue(s.form),
-    classes:    classOptions(classes, s.form.hostStorageClass, text),
-    errors:     s.validation.errors.map((i) => issueText(i, text)),
-    warnings:   s.validation.warnings.map((i) => issueText(i, text)),
-    modes:      volumeModeOptions(s.form, text),
-    mode:       volumeModeValue(s.form),
-    version:    versionNotice(custom, s.csiVersion),
-    rbac:       rbacNotice(custom, s.rbac, s.account),
-    rwx:        rwxNotice(classes, s.form, s.csiVersion, text),
+    unreadable: [
+      text(`harvesterStorage.hostStorageClass.unreadable.${ s.host?.failure || 'error' }`, { detail: s.host?.detail || '' }),
+      ...(s.fieldMode === 'view' ? [] : [text('harvesterStorage.hostStorageClass.typeHint')]),
+    ].join(' '),
+    selected: selectedClassValue(s.form),
+    classes:  classOptions(classes, s.form.hostStorageClass, text),
+    errors:   s.validation.errors.map((i) => issueText(i, text)),
+    warnings: s.validation.warnings.map((i) => issueText(i, text)),
+    modes:    volumeModeOptions(s.form, text),
+    mode:     volumeModeValue(s.form),
+    version:  versionNotice(custom, s.csiVersion),
+    rbac:     rbacNotice(custom, s.rbac, s.account),
+    rwx:      rwxNotice(classes, s.form, s.csiVersion, text),
   };
 }

@@ -31,8 +31,13 @@ export function registerStorage(plugin: IPlugin): void {
     ...column,
     getValue: (row: Row) => hostStorageClassCell(row, rowTranslate(row)),
   }, {
-    // Server-side pagination can only show the raw parameter: host default shows as blank there.
+    // Server-side pagination can only show the raw parameter: host default shows as blank there. Steve's SQL cache
+    // indexes no StorageClass parameter (rancher/steve v0.10.2 proxy_store.go: `provisioner` and the default-class
+    // annotation only), and refuses a sort or search on one with a 422 that fails the whole list's search (issue 34):
+    // the column neither sorts nor searches there, as the shell's own such columns.
     ...column,
-    value: 'parameters.hostStorageClass',
+    value:  'parameters.hostStorageClass',
+    sort:   false,
+    search: false,
   });
 }

@@ -1,11 +1,12 @@
 import { IPlugin } from '@shell/core/types';
+import { guestOnlyMenu } from '../shellAdapter/guestMenu';
+import { isKnownHarvesterGuest } from '../environment/guestRegistry';
 import { EXPLORER, TOPOLOGY } from '../data/routes';
 
 /**
  * Product hook in the shape the extension loader calls on every Rancher >= 2.11 (`init(plugin, store)`):
- * adds the Topology page to the cluster explorer's "Cluster" group, after Nodes. Nothing here can depend on
- * the current cluster: the side menu is built once per product, so the page itself tells non-Harvester
- * clusters apart.
+ * adds the Topology page to the cluster explorer's "Cluster" group, after Nodes, on clusters that run on Harvester
+ * only (`ifHaveType` guestOnlyMenu). Opened by its address on another cluster, the page says so.
  */
 export function init(plugin: IPlugin, store: unknown): void {
   const { virtualType, basicType } = plugin.DSL(store, EXPLORER);
@@ -16,6 +17,8 @@ export function init(plugin: IPlugin, store: unknown): void {
     namespaced: false,
     // Nodes is 0, Cluster and Project Members and Events are -1.
     weight:     -0.5,
+    // Only on clusters that run on Harvester (shellAdapter/guestMenu.ts).
+    ifHaveType: guestOnlyMenu(store, isKnownHarvesterGuest),
     route:      { name: TOPOLOGY.route },
   });
   basicType([TOPOLOGY.page], 'cluster');

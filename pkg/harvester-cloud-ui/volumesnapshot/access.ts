@@ -62,3 +62,17 @@ export function hostNoticeKeys(side: Pick<HostSide, 'state' | 'unknown'> | null)
 
   return [`harvesterVolumeSnapshot.host.state.${ side.state }`];
 }
+
+/**
+ * What an empty VolumeSnapshots list says the user can do (issue 34): take one from a PVC's tab only when their role
+ * may create VolumeSnapshots and the installed CSI driver takes snapshots (v0.2.4+, `gate`); otherwise why nothing can
+ * be taken here (both reasons when both hold). An unknown driver version is not a refusal (the tab says it then).
+ */
+export function emptyListKeys(actions: Pick<SnapshotActions, 'take'>, gate: 'ok' | 'noSnapshots' | 'noBackups' | 'unknownVersion'): string[] {
+  const why = [
+    ...(gate === 'noSnapshots' ? ['harvesterVolumeSnapshot.list.emptyWhy.driver'] : []),
+    ...(actions.take ? [] : ['harvesterVolumeSnapshot.list.emptyWhy.role']),
+  ];
+
+  return ['harvesterVolumeSnapshot.list.empty', ...(why.length ? why : ['harvesterVolumeSnapshot.list.emptyTake'])];
+}

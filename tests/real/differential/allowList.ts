@@ -21,9 +21,6 @@ export const ALLOW_LIST: Allowance[] = [
     step: /^(nodes|host loadbalancers)$/, path: /\.state\.message: sim="Resource is current" real="Resource is Ready"$/, reason: 'summary message for a Ready condition: to align in simulator/steve/summary.ts (open)'
   },
   {
-    step: /^filter$/, path: /\.state\.message: sim="Load balancer is being provisioned" real="Service is ready:Load balancer is being provisioned"$/, reason: 'summary message joins the Ready condition\'s message: to align in simulator/steve/summary.ts (open)'
-  },
-  {
     step: /^create$/, path: /\.(fields|metaKeys\.fields): sim=(7|true) real=undefined$/, reason: 'real Steve\'s create answer is not run through the SQL cache\'s column formatter; the dashboard re-reads through the watch'
   },
   {

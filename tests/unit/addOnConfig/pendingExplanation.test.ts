@@ -47,6 +47,17 @@ const CASES: [string, string][] = [
 ];
 
 describe('why is my load balancer Pending', () => {
+  it('heads the section by the state: why there is no address while Pending, the address once Active (issue 34)', async() => {
+    const pending = await show('default/other-network');
+    const active = await show(`default/${ SERVICES.webPool }`);
+    const activeZh = await show(`default/${ SERVICES.webPool }`, { locale: 'zh-hans' });
+
+    expect(pending.wrapper.find('[data-testid="lb-pending-title"]').text()).toBe('Why this load balancer has no address');
+    expect(active.wrapper.find('[data-testid="lb-pending-address"]').text()).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(active.wrapper.find('[data-testid="lb-pending-title"]').text()).toBe('The load balancer\'s address');
+    expect(activeZh.wrapper.find('[data-testid="lb-pending-title"]').text()).toBe('负载均衡器的地址');
+  });
+
   it.each(CASES)('explains %s to an admin, with what Harvester holds', async(id, what) => {
     const { wrapper, requests } = await show(id);
 

@@ -3,6 +3,8 @@ import { ExtensionPoint, TabLocation, TableColumnLocation } from '@shell/core/ty
 import { getApplicableExtensionEnhancements } from '@shell/core/plugin-helpers';
 import { registerLoadBalancer } from '@pkg/addOnConfig/register';
 import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
+import stevePagination from '@shell/plugins/steve/steve-pagination-utils';
+import { columnsFor } from '../../../simulator/steve/columns';
 
 const GUEST = 'c-lb-guest';
 
@@ -45,10 +47,16 @@ describe('the load balancer\'s registrations', () => {
     expect(names(serviceDetail(GUEST))).toEqual([]);
   });
 
-  it('gives the server-side-paginated list a sortable, searchable address and a mode without a server sort', () => {
+  it('sorts and searches the paginated address through the External-IP column Steve indexes, the mode not at all (issue 34)', () => {
     const [mode, address] = applicable(registered(), ExtensionPoint.TABLE_COL, TableColumnLocation.RESOURCE, serviceList(GUEST));
+    // What the dashboard sends Steve for the column (shell/plugins/steve/steve-pagination-utils.ts).
+    const sent = (stevePagination as any).createSortForPagination(address.paginationColumn.sort);
+    const column = /^metadata\.fields\[(\d+)\]$/.exec(sent);
 
-    expect(address.paginationColumn).toMatchObject({ sort: 'status.loadBalancer.ingress[0].ip', search: 'status.loadBalancer.ingress[0].ip' });
+    // A table column of the Service schema (Steve indexes those), and it is Kubernetes' External-IP.
+    expect(column).not.toBeNull();
+    expect(columnsFor('service')[Number(column?.[1])].name).toBe('External-IP');
+    expect(address.paginationColumn.search).toBe(address.paginationColumn.sort);
     expect(mode.paginationColumn).toMatchObject({ sort: false, search: false });
   });
 

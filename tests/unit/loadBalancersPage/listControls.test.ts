@@ -17,7 +17,7 @@ const row = (name: string, network: string, pool: string | null, address: string
   ipam:      'pool',
   network,
   pool:      pool === null ? { state: 'notReadable' } : {
-    state: 'read', name: pool || null, rule: 'exact'
+    state: 'read', lb: pool ? 'allocated' : 'absent', name: pool || null, rule: 'exact'
   },
   group:       null,
   role:        'alone',
@@ -68,9 +68,9 @@ describe('where each sort and filter runs', () => {
 describe('on the page\'s rows', () => {
   const rows = [row('a', '', 'global', '10.0.0.1'), row('b', 'default/vlan100', 'vlan100'), row('c', 'default/vlan100', ''), row('d', '', null)];
 
-  it('filters by pool (a name, "none", "notReadable") and by network ("-" is the management network)', () => {
+  it('filters by pool (a name, "noLoadBalancer", "notReadable") and by network ("-" is the management network)', () => {
     expect(applyOnPage(rows, c({ pool: 'vlan100' })).map((r) => r.name)).toEqual(['b']);
-    expect(applyOnPage(rows, c({ pool: 'none' })).map((r) => r.name)).toEqual(['c']);
+    expect(applyOnPage(rows, c({ pool: 'noLoadBalancer' })).map((r) => r.name)).toEqual(['c']);
     expect(applyOnPage(rows, c({ pool: 'notReadable' })).map((r) => r.name)).toEqual(['d']);
     expect(applyOnPage(rows, c({ network: '-' })).map((r) => r.name)).toEqual(['a', 'd']);
     expect(applyOnPage(rows, c({ network: 'default/vlan100', pool: 'vlan100' })).map((r) => r.name)).toEqual(['b']);
@@ -83,7 +83,7 @@ describe('on the page\'s rows', () => {
   });
 
   it('offers the pools and networks of the page, and keeps a chosen one a new page lacks', () => {
-    expect(pageChoices(rows, poolKey, '')).toEqual(['global', 'none', 'notReadable', 'vlan100']);
+    expect(pageChoices(rows, poolKey, '')).toEqual(['global', 'noLoadBalancer', 'notReadable', 'vlan100']);
     expect(pageChoices(rows, networkKey, 'default/vlan300')).toEqual(['-', 'default/vlan100', 'default/vlan300']);
   });
 });

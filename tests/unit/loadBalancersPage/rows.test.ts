@@ -3,6 +3,7 @@
  * reason the detail page gives, grouping (sort and filter: listControls.test.ts).
  */
 import { buildRows, groupRows, ipamOf } from '@pkg/loadBalancersPage/rows';
+import { poolCell } from '@pkg/loadBalancersPage/cells';
 import { KubeObject } from '@pkg/data/types';
 
 const svc = (name: string, annotations: Record<string, string> = {}, ip?: string, ports = [80]) => ({
@@ -54,11 +55,27 @@ describe('Load Balancers page rows', () => {
     });
 
     expect(row.pool).toEqual({
-      state: 'read', name: 'vlan100', rule: 'exact'
+      state: 'read', lb: 'allocated', name: 'vlan100', rule: 'exact'
     });
     expect(fallback.pool).toEqual({
-      state: 'read', name: 'global', rule: 'global'
+      state: 'read', lb: 'allocated', name: 'global', rule: 'global'
     });
+  });
+
+  it('names no pool it did not read: no host load balancer yet, or one waiting for its address (issue 34)', () => {
+    const [absent, waiting, none] = buildRows([svc('fresh'), svc('waits'), svc('nomatch', { 'cloudprovider.harvesterhci.io/network': 'default/vlan999' })], [], {
+      lbs: [hostLb('waits', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' }), hostLb('nomatch', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan999' })], pools: [pools[0]], clusterName: null
+    });
+
+    expect(absent.pool).toEqual({
+      state: 'read', lb: 'absent', name: null, rule: null
+    });
+    expect(poolCell(absent)).toEqual({ key: 'harvesterLoadBalancers.pool.noLoadBalancer' });
+    // The controller has not allocated it yet (stopped, say): the pool the rules pick, said as such.
+    expect(waiting.pool).toMatchObject({ lb: 'waiting', name: 'vlan100' });
+    expect(poolCell(waiting)).toEqual({ key: 'harvesterLoadBalancers.pool.waiting', args: { pool: 'vlan100' } });
+    expect(poolCell(none)).toEqual({ key: 'harvesterLoadBalancers.pool.waitingNone' });
+    expect([absent, waiting, none].map((r) => groupRows([r], 'pool')[0].key)).toEqual(['noLoadBalancer', 'waiting', 'waiting']);
   });
 
   it('tells an address allocated from a pool the rules would no longer pick', () => {
@@ -67,7 +84,7 @@ describe('Load Balancers page rows', () => {
     });
 
     expect(moved.pool).toEqual({
-      state: 'read', name: 'vlan100', rule: null, now: null
+      state: 'read', lb: 'allocated', name: 'vlan100', rule: null, now: null
     });
     expect(stale.pool).toMatchObject({ name: 'old', rule: null });
   });

@@ -26,11 +26,11 @@ describe('what the overview decides from the user\'s schemas and the host lookup
     expect(rbacWhyKeys(null)).toEqual([]);
   });
 
-  it('"Set up" as the set-up page decides: the writes in the guest (none on RKE2), then a Harvester cluster to use', () => {
+  it('"Set up" as the set-up page decides: the writes in the guest (none on RKE2) and a Harvester cluster to use', () => {
     expect(setupOffer({ hosts: 1, distribution: 'k3s' }, () => may)).toBeNull();
-    expect(setupOffer({ hosts: 1, distribution: 'k3s' }, () => read)).toEqual({ reason: 'cannotWrite', type: 'secret' });
+    expect(setupOffer({ hosts: 1, distribution: 'k3s' }, () => read)).toEqual({ cannotWrite: ['secret', 'catalog.cattle.io.app'], noHost: false });
     expect(setupOffer({ hosts: 1, distribution: 'rke2' }, () => read)).toBeNull();
-    expect(setupOffer({ hosts: 0, distribution: 'rke2' }, () => may)).toEqual({ reason: 'noHost' });
+    expect(setupOffer({ hosts: 0, distribution: 'rke2' }, () => may)).toEqual({ cannotWrite: [], noHost: true });
     expect(setupOffer(null, () => may)).toBeNull();
   });
 
@@ -70,7 +70,8 @@ describe('the overview for a user who may not read or do all it offers', () => {
     const { wrapper } = await mountDemo(OverviewPage, K3S_GUEST.id);
 
     expect(text(wrapper, 'overview-problems')).toContain('The Harvester CSI driver is not installed.');
-    expect(text(wrapper, 'overview-setup-blocked')).toBe('Your role in this cluster does not allow creating Secrets, which setting the integration up writes here, so set-up is not offered. Ask the cluster\'s owner to set it up, or for a role that may.');
+    // Every reason (issue 34): the role, and the Harvester cluster the viewer is no member of.
+    expect(text(wrapper, 'overview-setup-blocked')).toBe('Your role in this cluster does not allow creating Secrets and Apps, which setting the integration up writes here, so set-up is not offered. Ask the cluster\'s owner to set it up, or for a role that may. No Harvester cluster is available to you in Rancher, so you cannot set the integration up: someone who may use the Harvester cluster that hosts these VMs can.');
     expect(wrapper.find('[data-testid="overview-setup"]').exists()).toBe(false);
     expect(wrapper.findAllComponents(RouterLinkStub).map((l) => (l.props('to') as any).name)).not.toContain('c-cluster-explorer-harvester-setup');
   });

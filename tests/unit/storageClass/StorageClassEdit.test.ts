@@ -11,9 +11,11 @@ import { demoStore } from '../../harness/store';
 // SVG; stub the one it imports.
 jest.mock('@shell/assets/images/generic-catalog.svg', () => 'file-stub');
 
-const { requestsSince, state } = useDemoServer();
+const demo = useDemoServer();
+const { requestsSince, state } = demo;
 
-async function storeForGuest() {
+async function storeForGuest(user: 'admin' | 'viewer' = 'admin') {
+  demo.as(user);
   const store = await demoStore(RKE2_GUEST.id);
 
   // The dashboard's feature-flag module, which the shell's editor asks about unsupported storage drivers.
@@ -43,8 +45,8 @@ describe('the StorageClass editor registered by the extension', () => {
     expect(withHarvesterProvisioner(odd as any)).toBe(odd);
   });
 
-  async function page(provisioner: string) {
-    const store = await storeForGuest();
+  async function page(provisioner: string, user: 'admin' | 'viewer' = 'admin') {
+    const store = await storeForGuest(user);
     const value = await store.dispatch('cluster/create', {
       type: 'storage.k8s.io.storageclass', metadata: { name: 'gold' }, provisioner
     });
@@ -131,5 +133,24 @@ describe('the StorageClass editor registered by the extension', () => {
 
     await until(() => wrapper.findComponent(shell.methods.getComponent('driver.longhorn.io')).exists(), 'the Longhorn form');
     expect(wrapper.findComponent(HarvesterProvisioner).exists()).toBe(false);
+  });
+
+  /** CruResource's own Create button, as the page renders it. */
+  const createButton = (wrapper: any) => wrapper.find('[data-testid="form-save"]');
+
+  it('disables the page\'s own Create for a role that may not create StorageClasses (issue 34), and only then', async() => {
+    const viewer = await page('driver.harvesterhci.io', 'viewer');
+
+    await harvesterForm(viewer.wrapper);
+    expect(viewer.wrapper.find('[data-testid="harvester-storage-denied"]').exists()).toBe(true);
+    expect(createButton(viewer.wrapper).attributes('disabled')).toBeDefined();
+    // Another provisioner is the shell's: its button is the shell's again.
+    (viewer.wrapper.findComponent({ name: 'HarvesterStorageClassEdit' }).vm as any).value.provisioner = 'driver.longhorn.io';
+    await until(() => createButton(viewer.wrapper).attributes('disabled') === undefined, 'the shell\'s button back');
+
+    const admin = await page('driver.harvesterhci.io');
+
+    await harvesterForm(admin.wrapper);
+    expect(createButton(admin.wrapper).attributes('disabled')).toBeUndefined();
   });
 });

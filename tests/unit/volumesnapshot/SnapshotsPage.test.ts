@@ -8,11 +8,12 @@ import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
 import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
 import { mountWithStore, settle, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/core/state';
+import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { deleteObject, storeObject } from '../../../simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 
-const { requestsSince, state } = useDemoServer();
+const demo = useDemoServer();
+const { requestsSince, state } = demo;
 
 const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshot`;
 
@@ -159,6 +160,38 @@ describe('VolumeSnapshots list', () => {
 
     expect(text(w, '[data-testid="snapshots-page-not-harvester"]')).toContain('does not run on Harvester');
     expect(w.find('table').exists()).toBe(false);
+  });
+});
+
+describe('an empty list says what the user can do (issue 34)', () => {
+  const empty = (w: any) => text(w, '[data-testid="snapshots-page-empty"]');
+
+  it('to an admin on a cluster whose driver takes snapshots: take one from a PVC\'s tab', async() => {
+    for (const id of Object.keys(state.clusters[RKE2_GUEST.id].objects['snapshot.storage.k8s.io.volumesnapshot'] || {})) {
+      deleteObject(state, RKE2_GUEST.id, 'snapshot.storage.k8s.io.volumesnapshot', id);
+    }
+    const w = await open();
+
+    await until(() => w.find('[data-testid="snapshots-page-empty"]').exists(), 'the empty list');
+    expect(empty(w)).toBe('No VolumeSnapshots in this cluster yet. Take one from a PersistentVolumeClaim\'s "Volume snapshots" tab.');
+  });
+
+  it('on k3s-guest (CSI driver v0.1.3): none can be taken there, and why', async() => {
+    const w = await open(K3S_GUEST.id);
+
+    await until(() => /v0\.2\.4/.test(w.find('[data-testid="snapshots-page-empty"]').text()), 'the driver\'s version');
+    expect(empty(w)).toMatch(/^No VolumeSnapshots in this cluster yet\. The Harvester CSI driver installed here \(0\.1\.3\) takes no snapshots: that needs v0\.2\.4 or later/);
+    expect(empty(w)).not.toMatch(/Take one|role/);
+  });
+
+  it('to a read-only user: their role may not take one, and the driver cannot either, in Chinese too', async() => {
+    demo.as('viewer');
+    const w = await open(K3S_GUEST.id, 'zh-hans');
+
+    await until(() => /v0\.2\.4/.test(w.find('[data-testid="snapshots-page-empty"]').text()), 'the driver\'s version');
+    expect(empty(w)).toContain('此集群还没有卷快照。');
+    expect(empty(w)).toContain('你在此集群中的角色不允许创建快照');
+    expect(empty(w)).not.toContain('请在持久卷声明');
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { Plugin } from '@shell/core/plugin';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
+import { checkCluster } from '@pkg/environment/guestRegistry';
 import { RKE2_GUEST } from '../../../simulator/demo/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
@@ -29,6 +30,7 @@ async function storageGroup(withCrd: boolean): Promise<string[]> {
   // The explorer product as the shell declares it (config/product/explorer.js: inStore 'cluster').
   plugin.DSL(store, 'explorer').product({ inStore: 'cluster' });
   (plugin.products[0] as any).init(plugin, store);
+  await checkCluster(store, RKE2_GUEST.id);
   const basic = store.getters['type-map/allTypes']('explorer', ['basic'])?.basic || {};
 
   return Object.keys(basic).filter((id) => store.getters['type-map/groupForBasicType']('explorer', id) === 'storage');

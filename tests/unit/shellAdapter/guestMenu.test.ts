@@ -1,0 +1,73 @@
+/**
+ * Issue 34: the side menu lists Harvester Integration, Topology, Load Balancers and VolumeSnapshots only on clusters
+ * that run on Harvester. Through the shell's own plugin class and type-map store (@rancher/shell 3.0.13), with the
+ * extension's guest-menu store registered as the extension loader registers `addStore` stores.
+ */
+import { Plugin } from '@shell/core/plugin';
+import { registerOverview } from '@pkg/overview/register';
+import { registerTopology } from '@pkg/topology/register';
+import { registerLoadBalancers } from '@pkg/loadBalancersPage/register';
+import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
+import { GUEST_MENU_STORE, guestOnlyMenu } from '@pkg/shellAdapter/guestMenu';
+import { checkCluster } from '@pkg/environment/guestRegistry';
+import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { useDemoServer } from '../../harness/demoServer';
+import { demoStore } from '../../harness/store';
+
+useDemoServer();
+
+const ENTRIES = ['harvester-integration', 'harvester-topology', 'harvester-load-balancers', 'harvester-volume-snapshots-list'];
+
+async function menuOf(clusterId: string) {
+  const plugin = new Plugin('harvester-cloud-ui');
+
+  [registerOverview, registerTopology, registerLoadBalancers, registerVolumeSnapshots].forEach((r) => r(plugin));
+  const store: any = await demoStore(clusterId);
+
+  // As the extension loader does (shell/core/extension-manager-impl.js `loadProducts`): the products' hooks.
+  plugin.DSL(store, 'explorer').product({ inStore: 'cluster' });
+  plugin.products.forEach((p: any) => p.init?.(plugin, store));
+  const entries = () => {
+    const basic = store.getters['type-map/allTypes']('explorer', ['basic'])?.basic || {};
+
+    return ENTRIES.filter((id) => !!basic[id]);
+  };
+
+  return { store, entries };
+}
+
+describe('the side menu\'s Harvester entries', () => {
+  it('appear on a Harvester guest once the guest check says so, and follow it reactively', async() => {
+    const { store, entries } = await menuOf(RKE2_GUEST.id);
+
+    expect(entries()).toEqual([]);
+    expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
+    expect(entries()).toEqual(ENTRIES);
+  });
+
+  it('never appear on a cluster that does not run on Harvester', async() => {
+    const { store, entries } = await menuOf(PLAIN_CLUSTER.id);
+
+    expect(await checkCluster(store, PLAIN_CLUSTER.id)).toBe(false);
+    expect(entries()).toEqual([]);
+  });
+
+  it('go when the user enters another cluster', async() => {
+    const { store, entries } = await menuOf(RKE2_GUEST.id);
+
+    await checkCluster(store, RKE2_GUEST.id);
+    store.replaceState({ ...store.state, clusterId: PLAIN_CLUSTER.id });
+    expect(entries()).toEqual([]);
+  });
+
+  it('registers its store once, and without a store to register in shows the entries nowhere (never a broken menu)', async() => {
+    const { store } = await menuOf(RKE2_GUEST.id);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect(store.hasModule(GUEST_MENU_STORE)).toBe(true);
+    expect(guestOnlyMenu(store, () => true)).toEqual({ type: 'harvestercloud.guestcluster', store: GUEST_MENU_STORE });
+    expect(guestOnlyMenu(null, () => true)).toBe('harvestercloud.guestcluster');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('side menu'));
+    warn.mockRestore();
+  });
+});
