@@ -29,7 +29,7 @@ export default [
   {
     // Tests, the simulator and build scripts run in Node/jest, where console output is the interface
     // and Steve/Kubernetes JSON is handled loosely on purpose.
-    files:           ['tests/**', 'simulator/**', 'scripts/**', 'stack/**'],
+    files:           ['tests/**', 'lab/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
     rules:           { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,5 +1,5 @@
 // `npm run bench` measures through jest (to mount real components against the msw Steve handlers) but is not
-// part of the test suite: these files only record numbers, in tmp/bench/, for scripts/bench to report.
+// part of the test suite: these files only record numbers, in tmp/bench/, for tests/bench to report.
 const base = require('./jest.config');
 
 module.exports = {

@@ -7,9 +7,9 @@ module.exports = {
   // jsdom would resolve packages (msw, @vue/test-utils) to their browser builds; use node's.
   testEnvironmentOptions:   { customExportConditions: ['node', 'node-addons'] },
   setupFilesAfterEnv:       ['<rootDir>/tests/setup/after-env.js'],
-  globalSetup:              '<rootDir>/tests/setup/chartops.js',
   testMatch:                ['<rootDir>/tests/**/*.test.ts'],
-  testPathIgnorePatterns:   ['/node_modules/', '<rootDir>/tests/e2e/'],
+  // tests/charts run the Go-built Helm and registry: npm run test:charts (jest.charts.config.js).
+  testPathIgnorePatterns:   ['/node_modules/', '<rootDir>/tests/e2e/', '<rootDir>/tests/charts/'],
   // Not crawled: the stack's unpacked Go trees and run data (etcd's own *.snap files look like obsolete snapshots).
   modulePathIgnorePatterns: ['<rootDir>/.tools/', '<rootDir>/tmp/', '<rootDir>/test-results/', '<rootDir>/dist-pkg/'],
   moduleFileExtensions:     ['ts', 'js', 'mjs', 'json', 'vue'],

@@ -1,16 +1,31 @@
 /**
- * The browser suites, on @playwright/test with Debian's Chromium:
- *  - `demo` (npm run test:e2e): the extension built into the dashboard dev server, against the simulator;
- *  - `rancher-<version>` (npm run test:compat): each production build of Rancher's dashboard in
- *    ../shared/rancher-ui, served by the simulator with this extension installed as a UIPlugin.
- * One worker, no retries (a flaky flow is a bug). Traces and screenshots of failed tests and an HTML report are
- * kept in test-results/; the summary reporter prints the closing `N passed, M failed`.
+ * The one browser flow library (tests/flows) on @playwright/test with Debian's Chromium, run on every backend and
+ * Rancher build (issue 35: one set of flows, one step library; a flow that needs what a backend cannot give is
+ * skipped there with the reason in the summary, tests/flows/needs.ts):
+ *  - `rancher-2.15`: every flow, on the simulator serving Rancher 2.15's production dashboard with the extension
+ *    installed as Rancher installs it (npm run test:compat);
+ *  - `rancher-2.12`, `-2.13`, `-2.14`, `-next`: the flows whose extension points differ by Rancher version (`@versions`,
+ *    needs.ts VERSIONS says which and why), in each other build (npm run test:compat);
+ *  - `demo`: demo mode's smoke flows (`@demo`) on the dashboard dev server `npm run dev` runs (npm run test:e2e);
+ *  - `rancher-2.15-real`: every flow, with rke2-guest, harvester-host and k3s-bare the real stack's (npm run test:real);
+ *  - `rancher-<version>-server`: Rancher's own servers: 2.15 the `@versions` flows and the `@server` ones, about what
+ *    Rancher's server itself does (needs.ts SERVER); 2.13 the `@versions` ones (npm run test:rancher).
+ * One worker, no retries (a flaky flow is a bug). Two workers took as long on the 2-core machines (each flow twice as
+ * slow: the dashboard's page loads are CPU-bound) and made Rancher 2.13's Service list path flaky. Traces and
+ * screenshots of failed flows and an HTML report are kept in test-results/; the summary reporter prints the closing
+ * `N passed, M failed` and why flows were skipped.
  */
 import { defineConfig } from '@playwright/test';
-import type { CompatOptions, CompatTestOptions } from './tests/compat/fixtures';
-import { CHROMIUM, LAUNCH_ARGS } from './tests/playwright/browser';
-import { nextBuild, rancherBuilds } from './tests/compat/builds';
-import { serverProjects } from './tests/compat/server/projects';
+import type { CompatOptions, CompatTestOptions } from './tests/flows/fixtures';
+import { CHROMIUM, LAUNCH_ARGS } from './tests/flows/lib/browser';
+import { nextBuild, rancherBuilds } from './lab/builds';
+import { serverProjects } from './tests/flows/lib/serverProjects';
+
+const FLOWS = 'tests/flows';
+const VERSIONS = /@versions/;
+const ON_SERVER = /@versions|@server/;
+const NOT_DEMO_ONLY = /@demo-only/;
+const others = [...rancherBuilds().filter((b) => b.version !== '2.15'), ...(nextBuild() ? [nextBuild() as { version: string; dir: string }] : [])];
 
 export default defineConfig<CompatTestOptions, CompatOptions>({
   outputDir:     'test-results/artifacts',
@@ -21,41 +36,36 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
   reporter:      [
     ['list'],
     ['html', { outputFolder: 'test-results/html', open: 'never' }],
-    ['./tests/playwright/summaryReporter.ts'],
+    ['./tests/flows/lib/summaryReporter.ts'],
   ],
   use: {
     trace:             'retain-on-failure',
-    screenshot:        'only-on-failure',
+    // The flows' pages are tabs of a worker's browser (fixtures.ts): they take their own screenshots of a failure.
+    screenshot:        'off',
     viewport:          { width: 1440, height: 900 },
     actionTimeout:     30000,
     navigationTimeout: 60000,
     launchOptions:     { executablePath: CHROMIUM, args: LAUNCH_ARGS },
   },
   projects: [
+    // The dev server's build is slow to load (a minute or two per full page load on a busy 2-core machine).
     {
-      // Each test loads the dev build's dashboard a few times: a minute or two each on a busy 2-core machine.
-      name: 'demo', testDir: 'tests/e2e/specs', timeout: 600000
+      name: 'demo', testDir: FLOWS, testIgnore: '**/real/**', grep: /@demo/, timeout: 600000, use: { demo: true }
     },
-    ...[...rancherBuilds(), ...(nextBuild() ? [nextBuild() as { version: string; dir: string }] : [])].map(({ version, dir }) => ({
-      name:       `rancher-${ version }`,
-      testDir:    'tests/compat',
-      testIgnore: '**/real/**',
-      timeout:    240000,
-      use:        { rancherUiDir: dir },
-    })),
-    // Rancher 2.15's production dashboard with rke2-guest and harvester-host served by the real stack (stack/:
-    // kube-apiserver + rancher/steve; npm run test:real): the Add-on Config flows written for every backend and
-    // the real stack's own (tests/compat/real). Not in npm run test:compat (scripts/compat.sh lists the version
-    // projects). Each test restarts the stack fresh (~10 s, tests/compat/fixtures.ts reset). The Service list's sort and
-    // search and the session of a user no member of a cluster run here too: real Steve answers the list (issue 34).
     ...rancherBuilds().filter((b) => b.version === '2.15').map(({ dir }) => ({
-      name:      'rancher-2.15-real',
-      testDir:   'tests/compat',
-      testMatch: ['real/**/*.spec.ts', 'addOnConfig.spec.ts', 'serviceListSort.spec.ts', 'session.spec.ts'],
-      timeout:   300000,
-      use:       { rancherUiDir: dir, real: true },
+      name: 'rancher-2.15', testDir: FLOWS, testIgnore: '**/real/**', grepInvert: NOT_DEMO_ONLY, timeout: 300000, use: { rancherUiDir: dir },
     })),
-    // Rancher's own server (stack/src/rancher), one project per version: npm run test:rancher.
-    ...serverProjects(),
+    ...others.map(({ version, dir }) => ({
+      name: `rancher-${ version }`, testDir: FLOWS, testIgnore: '**/real/**', grep: VERSIONS, timeout: 300000, use: { rancherUiDir: dir },
+    })),
+    // Rancher 2.15's production dashboard with rke2-guest, harvester-host and k3s-bare served by the real stack: every
+    // flow, the real stack's own (real/: Harvester's controllers) included. Each flow resets the stack to its baseline.
+    ...rancherBuilds().filter((b) => b.version === '2.15').map(({ dir }) => ({
+      name: 'rancher-2.15-real', testDir: FLOWS, grepInvert: NOT_DEMO_ONLY, timeout: 300000, use: { rancherUiDir: dir, real: true },
+    })),
+    // Rancher's own server (lab/stack/rancher), one project per version: npm run test:rancher.
+    ...serverProjects().map((p) => ({
+      ...p, testDir: FLOWS, grep: p.use.server === '2.15' ? ON_SERVER : VERSIONS, grepInvert: NOT_DEMO_ONLY,
+    })),
   ],
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run dev`: the Rancher Dashboard dev server with this extension built in.
- *  - API unset: demo mode. Starts the built-in Rancher API simulator (simulator/) on SIM_PORT (8989, or a free
+ *  - API unset: demo mode. Starts the built-in Rancher API simulator (lab/simulator/) on SIM_PORT (8989, or a free
  *    port when taken) and points the dev server at it; stops the simulator when the dev server exits.
  *    SIM_STATE=<file> keeps the simulator's state across restarts.
  *  - API=https://<rancher>: only the dev server, against that Rancher.
@@ -11,12 +11,13 @@
 import { spawn, ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { demoSeed } from '../simulator/demo/seed';
-import { ensureDirFor, loadStateFile } from '../simulator/persist';
-import { DEFAULT_SIM_PORT, SimServer, startSimServer } from '../simulator/server';
-import { createState } from '../simulator/core/state';
-import { USERS } from '../simulator/rancher/users';
-import { realBackends } from '../simulator/real/fromStack';
+import { demoSeed } from '../lab/world/seed';
+import { ensureDirFor, loadStateFile } from '../lab/simulator/persist';
+import { DEFAULT_SIM_PORT, SimServer, startSimServer } from '../lab/simulator/server';
+import { createState } from '../lab/simulator/core/state';
+import { USERS } from '../lab/simulator/rancher/users';
+import { realBackends } from '../lab/backends/real/fromStack';
+import { DEMO_CONTROLS } from '../lab/world/controls';
 
 const REAL = process.argv.slice(2).includes('--real');
 
@@ -48,7 +49,7 @@ async function startSimulator(): Promise<SimServer> {
   }
 
   return startSimServer({
-    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}, real: REAL ? await realBackends((l) => console.log(l)) : undefined
+    state, port, statePath, repoRoot: ROOT, host: process.env.DEMO_HOST, controllers: true, kubeApi: {}, controls: DEMO_CONTROLS, front: REAL ? await realBackends((l) => console.log(l)) : undefined
   });
 }
 

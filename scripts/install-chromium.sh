@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Debian's Chromium (driven headless by the browser suites, tests/e2e and tests/compat) unless it is
+# Installs Debian's Chromium (driven headless by the browser flows, tests/flows) unless it is
 # already there, and a Chinese font (the e2e suite checks and screenshots the dashboard in Simplified Chinese;
 # without one every Chinese character is drawn as a box).
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm run test:rancher: the suites against Rancher's own server (stack/src/rancher): for each Rancher version whose
+# npm run test:rancher: the suites against Rancher's own server (lab/stack/rancher): for each Rancher version whose
 # sources (../shared/rancher) and dashboard build (../shared/rancher-ui) are present, the stack is started fresh
 # with that Rancher (built once into .tools/rancher; Go's caches make another clone's build a relink), then the
 # management differential (tests/real/rancher, jest) and the compat flows in the `rancher-<version>-server`
@@ -7,7 +7,7 @@
 # RANCHER_VERSIONS="2.15" limits the versions.
 set -uo pipefail
 mkdir -p tmp
-versions=${RANCHER_VERSIONS:-$(tsx -e 'import { serverProjects } from "./tests/compat/server/projects"; console.log(serverProjects().map((p) => p.use.server).join(" "))')}
+versions=${RANCHER_VERSIONS:-$(tsx -e 'import { serverProjects } from "./tests/flows/lib/serverProjects"; console.log(serverProjects().map((p) => p.use.server).join(" "))')}
 if [ -z "$versions" ]; then
   echo "rancher: FAIL: no Rancher sources in ../shared/rancher with a dashboard build in ../shared/rancher-ui: nothing was tested." >&2
   echo "0 passed, 1 failed"; exit 1
@@ -18,12 +18,12 @@ built="dist-pkg/harvester-cloud-ui-$(node -p 'require("./pkg/harvester-cloud-ui/
 if [ ! -f "$built" ] || [ -n "$(find pkg/harvester-cloud-ui -path '*/node_modules' -prune -o -newer "$built" -type f -print -quit)" ]; then
   ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui > tmp/rancher-build-pkg.log 2>&1 || { tail -40 tmp/rancher-build-pkg.log; echo "0 passed, 1 failed"; exit 1; }
 fi
-trap 'tsx stack/src/main.ts --stop >/dev/null 2>&1 || true' EXIT
+trap 'tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true' EXIT
 total_p=0; total_f=0; status=0
 for v in $versions; do
   echo "== Rancher $v: stack and Rancher (build when stale, start fresh)"
   start=$(date +%s)
-  if ! tsx stack/src/main.ts --fresh "--rancher=$v" > "tmp/rancher-$v-stack.log" 2>&1; then
+  if ! tsx scripts/stack/main.ts --fresh "--rancher=$v" > "tmp/rancher-$v-stack.log" 2>&1; then
     tail -30 "tmp/rancher-$v-stack.log"
     # Rancher's own account of the failed start (its lines on tokens, logins and passwords; Rancher logs no token keys).
     echo "-- Rancher's log (tokens, logins):"
@@ -44,7 +44,7 @@ for v in $versions; do
   [ -n "$line" ] || { pp=0; pf=1; }
   echo "rancher $v: jest $jp passed, $jf failed; compat $pp passed, $pf failed"
   total_p=$((total_p + jp + pp)); total_f=$((total_f + jf + pf))
-  tsx stack/src/main.ts --stop >/dev/null 2>&1 || true
+  tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true
 done
 echo "rancher: $total_p passed, $total_f failed"
 [ "$status" -eq 0 ] && [ "$total_f" -eq 0 ]

@@ -11,3 +11,4 @@ declare module '@shell/directives/clean-html';
 declare module '@shell/directives/strip-html-aria-label';
 declare module 'vue-select';
 declare module '@shell/core/extension-manager-impl';
+declare module '@shell/config/router/navigation-guards/extension-route-guard';

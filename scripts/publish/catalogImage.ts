@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bin, IMAGE_PLATFORMS, serverBinaryName } from '../chartops/build';
-import { lastLine, runTool } from '../chartops/run';
+import { bin, IMAGE_PLATFORMS, serverBinaryName } from '../../lab/chartops/build';
+import { lastLine, runTool } from '../../lab/chartops/run';
 import { serviceUrl, stageCatalog } from './catalogStage';
 import { joinRef, OciTarget, RegistryAccess, registryError } from './oci';
 

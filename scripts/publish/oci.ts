@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { helm, helmEnv, lastLine, runTool } from '../chartops/run';
+import { helm, helmEnv, lastLine, runTool } from '../../lab/chartops/run';
 
 export interface RegistryAccess {
   /** Talk HTTP to a registry without TLS (Rancher's ClusterRepo then needs "Insecure Plain Http"). */

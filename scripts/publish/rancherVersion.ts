@@ -2,7 +2,7 @@
  * Whether a Rancher version lists a chart, decided by tools/chartops' rancher-version: the semver library and the
  * rule Rancher's server uses on `catalog.cattle.io/rancher-version` (pkg/catalogv2/content filterReleases).
  */
-import { lastLine, runTool } from '../chartops/run';
+import { lastLine, runTool } from '../../lab/chartops/run';
 
 export const RANCHER_VERSION_ANNOTATION = 'catalog.cattle.io/rancher-version';
 

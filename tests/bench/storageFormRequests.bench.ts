@@ -3,7 +3,7 @@ import { flushPromises } from '@vue/test-utils';
 import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
 import { mountWithStore } from '../harness/mount';
-import { RKE2_GUEST } from '../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../lab/world/ids';
 import { record } from './record';
 import { useDemoServer } from '../harness/demoServer';
 import { demoStore } from '../harness/store';

@@ -1,7 +1,7 @@
-import { demoSeed } from '../../simulator/demo/seed';
-import { RKE2_GUEST } from '../../simulator/demo/ids';
+import { demoSeed } from '../../lab/world/seed';
+import { RKE2_GUEST } from '../../lab/world/ids';
 import TopologyView from '@pkg/topology/TopologyView.vue';
-import { generateCluster } from '../../scripts/bench/topology';
+import { generateCluster } from './topology';
 import { useDemoServer } from '../harness/demoServer';
 import { mountDemo } from '../harness/mount';
 import { bigTopologySeed } from '../harness/bigTopology';

@@ -7,11 +7,11 @@
  * objects themselves, schemas and error bodies. Any difference not in the allow-list (allowList.ts, each with its
  * reason) fails, and so does an allow-list entry that no longer differs.
  */
-import { handleRequest } from '../../simulator/router';
-import { createState, SimState, storeObject } from '../../simulator/core/state';
-import { fromSteveObject } from '../../simulator/steve/steveObject';
-import { lookupType, TypeDef } from '../../simulator/core/registry';
-import { ClusterKind, SimResponse, UserName } from '../../simulator/core/types';
+import { handleRequest } from '../../lab/simulator/router';
+import { createState, SimState, storeObject } from '../../lab/simulator/core/state';
+import { fromSteveObject } from '../../lab/simulator/steve/steveObject';
+import { lookupType, TypeDef } from '../../lab/simulator/core/registry';
+import { ClusterKind, SimResponse, UserName } from '../../lab/simulator/core/types';
 import { ALLOWED } from './allowList';
 import { recorded, recordedValue, specLiteral } from './blueprints';
 import { compareResponses, Difference, summarize } from './compare';

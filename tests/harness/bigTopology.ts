@@ -1,10 +1,10 @@
-import { HARVESTER_HOST, RKE2_GUEST } from '../../simulator/demo/ids';
-import { Seed } from '../../simulator/core/types';
-import { generateCluster } from '../../scripts/bench/topology';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../lab/world/ids';
+import { Seed } from '../../lab/simulator/core/types';
+import { generateCluster } from '../bench/topology';
 import { withObjects } from './manyServices';
 
 /**
- * The demo grown by a generated topology (scripts/bench/topology.ts): its nodes on rke2-guest, their VMs and instances
+ * The demo grown by a generated topology (tests/bench/topology.ts): its nodes on rke2-guest, their VMs and instances
  * and more nodes on the Harvester host, seeded so each test starts from them again.
  */
 export function bigTopologySeed(seed: Seed, big: ReturnType<typeof generateCluster>): Seed {

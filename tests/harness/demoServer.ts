@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import { setupServer, SetupServerApi } from 'msw/node';
 import { steveHandlers } from '../msw/steve';
-import { createState, resetState, SimState } from '../../simulator/core/state';
-import { Seed } from '../../simulator/core/types';
-import { demoSeed } from '../../simulator/demo/seed';
+import { createState, resetState, SimState } from '../../lab/simulator/core/state';
+import { Seed } from '../../lab/simulator/core/types';
+import { demoSeed } from '../../lab/world/seed';
 import { forgetSession } from './session';
 
 export interface Answer {

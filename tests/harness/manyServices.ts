@@ -4,8 +4,8 @@
  * annotations, every 4th with kubectl's last-applied-configuration). Of the LoadBalancers every other one has an
  * address, and every 10th shares the IP of the one before it.
  */
-import { service } from '../../simulator/kube/builders';
-import { KubeObject, Seed } from '../../simulator/core/types';
+import { service } from '../../lab/simulator/kube/builders';
+import { KubeObject, Seed } from '../../lab/simulator/core/types';
 
 const P = 'cloudprovider.harvesterhci.io';
 

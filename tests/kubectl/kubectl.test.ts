@@ -5,8 +5,8 @@
  * created with kubectl is the object Steve serves, an edit through Steve is what kubectl reads back, and kubectl's
  * errors are Kubernetes' own.
  */
-import { demoSeed } from '../../simulator/demo/seed';
-import { createState } from '../../simulator/core/state';
+import { demoSeed } from '../../lab/world/seed';
+import { createState } from '../../lab/simulator/core/state';
 import { findKubectl, KubectlSim, startKubectlSim } from './kubectl';
 
 const found = findKubectl();

@@ -6,8 +6,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SimServer, startSimServer } from '../../simulator/server';
-import { SimState } from '../../simulator/core/state';
+import { SimServer, startSimServer } from '../../lab/simulator/server';
+import { SimState } from '../../lab/simulator/core/state';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -1,9 +1,9 @@
 // Runs in the default (jsdom) environment on purpose: that is where unit tests use these handlers.
-import { RKE2_GUEST, HARVESTER_HOST, CLOUD_CREDENTIAL } from '../../simulator/demo/ids';
+import { RKE2_GUEST, HARVESTER_HOST, CLOUD_CREDENTIAL } from '../../lab/world/ids';
 import { createTestStore, loadSchemas } from '../harness/store';
 import { useDemoServer } from '../harness/demoServer';
 import { hostList } from '@pkg/data/clusterProxy';
-import { ChangeEvent } from '../../simulator/core/types';
+import { ChangeEvent } from '../../lab/simulator/core/types';
 
 // The harness serves these handlers (steveHandlers) on the demo, as every unit test uses them.
 const demo = useDemoServer();

@@ -7,9 +7,9 @@
  *   state.on('change', (ev) => ...);   // or inspect state.requests
  */
 import { http, HttpResponse, HttpHandler, delay } from 'msw';
-import { handleRequest } from '../../simulator/router';
-import { SimState } from '../../simulator/core/state';
-import { SimRequest, UserName } from '../../simulator/core/types';
+import { handleRequest } from '../../lab/simulator/router';
+import { SimState } from '../../lab/simulator/core/state';
+import { SimRequest, UserName } from '../../lab/simulator/core/types';
 
 export interface SteveHandlerOptions {
   /**

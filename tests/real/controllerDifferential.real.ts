@@ -1,5 +1,5 @@
 /**
- * The simulator's Harvester controllers (simulator/controllers/) held to the real ones: each scenario of
+ * The simulator's Harvester controllers (lab/simulator/controllers/) held to the real ones: each scenario of
  * controllers/scenarios.ts runs against the real stack (Harvester's load balancer controller, webhook and cloud
  * provider built from ../shared/harvester, with the KubeVirt and kube-vip stand-ins) and against the simulator, and
  * what it leaves (guest Services and their events, host LoadBalancers and IP pools) must be the same on both, but

@@ -3,8 +3,8 @@
  * kube-apiserver; any difference fails unless tests/real/differential/allowList.ts gives its reason.
  */
 import http from 'http';
-import { RKE2_GUEST } from '../../simulator/demo/ids';
-import { USERS } from '../../simulator/rancher/users';
+import { RKE2_GUEST } from '../../lab/world/ids';
+import { USERS } from '../../lab/simulator/rancher/users';
 import {
   both, call, closePair, Pair, startPair, unexplained
 } from './differential/harness';

@@ -2,12 +2,12 @@
  * Real mode's front: the simulator proxies rke2-guest's `/k8s/clusters/<id>/…` to the real Steve and kube-apiserver,
  * authenticating as Rancher does and impersonating the user there, so what `viewer` may do is decided by real RBAC.
  */
-import { startSimServer, SimServer } from '../../simulator/server';
-import { createState } from '../../simulator/core/state';
-import { demoSeed } from '../../simulator/demo/seed';
-import { backendsOf } from '../../simulator/real/fromStack';
-import { RKE2_GUEST, HARVESTER_HOST } from '../../simulator/demo/ids';
-import { USERS } from '../../simulator/rancher/users';
+import { startSimServer, SimServer } from '../../lab/simulator/server';
+import { createState } from '../../lab/simulator/core/state';
+import { demoSeed } from '../../lab/world/seed';
+import { realFront } from '../../lab/backends/real/fromStack';
+import { RKE2_GUEST, HARVESTER_HOST } from '../../lab/world/ids';
+import { USERS } from '../../lab/simulator/rancher/users';
 import { realStack } from './stack';
 
 let sim: SimServer;
@@ -16,7 +16,7 @@ beforeAll(async() => {
   const info = await realStack();
 
   sim = await startSimServer({
-    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+    state: createState(demoSeed()), port: 0, front: realFront(info)
   });
 });
 
@@ -122,7 +122,13 @@ describe('real mode proxy, websockets', () => {
 
       expect(opened).toBe('open');
       ws.on('message', (m) => messages.push(JSON.parse(`${ m }`)));
-      ws.send(JSON.stringify({ resourceType: 'configmap', namespace: 'default' }));
+      // As the dashboard watches: from the revision of its list. Without one, a create made while Steve was still
+      // starting the watch (seen on a loaded machine) lands before it and comes as no event.
+      const { revision } = await (await call(`${ GUEST }/v1/configmaps/default`, 'admin')).json();
+
+      ws.send(JSON.stringify({
+        resourceType: 'configmap', namespace: 'default', resourceVersion: revision
+      }));
       await until(() => messages.some((m) => m.name === 'resource.start'));
       const created = await call(`${ GUEST }/v1/configmaps`, 'admin', {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: `ws-probe-${ Date.now() }`, namespace: 'default' }, data: { a: 'b' } })

@@ -2,7 +2,7 @@
  * Issue 18: the same Steve requests to the simulator and to real Steve (through the real-mode front) on the same demo
  * objects; any difference fails unless tests/real/differential/allowList.ts gives its reason.
  */
-import { RKE2_GUEST, HARVESTER_HOST } from '../../simulator/demo/ids';
+import { RKE2_GUEST, HARVESTER_HOST } from '../../lab/world/ids';
 import {
   both, call, closePair, Pair, Socket, startPair, unexplained
 } from './differential/harness';
@@ -93,7 +93,7 @@ describe('Steve lists: simulator vs real Steve', () => {
     ['host loadbalancers', `${ HOST }/loadbalancer.harvesterhci.io.loadbalancers?sort=metadata.name`, 'admin'],
     ['host as viewer', `${ HOST }/services`, 'viewer'],
     ['unknown type', `${ GUEST }/nosuchthings`, 'admin'],
-    // Steve's SQL cache sorts and filters only on the fields it indexes (simulator/steve/indexedFields.ts): 422 else.
+    // Steve's SQL cache sorts and filters only on the fields it indexes (lab/simulator/steve/indexedFields.ts): 422 else.
     ['sort refused: unindexed path', `${ GUEST }/services/default?sort=status.loadBalancer.ingress[0].ip`, 'admin'],
     ['filter refused: unindexed path', `${ GUEST }/services/default?filter=status.loadBalancer.ingress.ip=192.168.100.50`, 'admin'],
     ['sort by the External-IP column', `${ GUEST }/services/default?sort=metadata.fields[3],metadata.name`, 'admin'],

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { THIS_REPOSITORY } from '../../simulator/catalog/thisRepository';
+import { THIS_REPOSITORY } from '../../lab/simulator/catalog/thisRepository';
 import { call, demoState } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

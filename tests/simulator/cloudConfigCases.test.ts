@@ -3,8 +3,8 @@
  * `/__sim/cloud-config/<cluster>/<case>`: the simulator puts a guest's cloud provider in each cloud-config case the
  * integration overview tells apart (tests/unit/overview/cloudConfig.test.ts decides on the same objects).
  */
-import { getObject } from '../../simulator/core/state';
-import { cloudConfigControl } from '../../simulator/demo/cloudConfigCases';
+import { getObject } from '../../lab/simulator/core/state';
+import { cloudConfigControl } from '../../lab/world/cloudConfigCases';
 import { call, demoState } from './helpers';
 
 const RKE2 = 'c-m-rke2g001';

@@ -2,8 +2,8 @@
  * The simulator's snapshot life cycle on Harvester guests (R-VSN-*, R-VSC-3/4): what a guest user sees after
  * creating a VolumeSnapshot and a PVC restoring from it.
  */
-import { CSI_ON_STEP, startControllers } from '../../simulator/controllers';
-import { getObject, storeObject } from '../../simulator/core/state';
+import { CSI_ON_STEP, startControllers } from '../../lab/simulator/controllers';
+import { getObject, storeObject } from '../../lab/simulator/core/state';
 import { call, RKE2, useControllers } from './helpers';
 
 const K3S = '/k8s/clusters/c-k3sg001/v1';

@@ -1,20 +1,20 @@
 /**
  * @jest-environment node
  *
- * The demo seed as the simulator's load balancer controllers leave it (simulator/demo/settle.ts): what a user of the
+ * The demo seed as the simulator's load balancer controllers leave it (lab/world/settle.ts): what a user of the
  * demo sees on rke2-guest's LoadBalancer Services and on harvester-host, the same in every run, and nothing the
  * controllers would still change.
  */
-import { demoSeed, demoSeedBeforeControllers } from '../../simulator/demo/seed';
-import { settleSeed } from '../../simulator/demo/settle';
-import { demoUid } from '../../simulator/demo/demoUids';
-import { loadBalancerName } from '../../simulator/controllers/loadBalancerName';
-import { startControllers } from '../../simulator/controllers';
-import { createState, listObjects } from '../../simulator/core/state';
+import { demoSeed, demoSeedBeforeControllers } from '../../lab/world/seed';
+import { settleSeed } from '../../lab/world/settle';
+import { demoUid } from '../../lab/world/demoUids';
+import { loadBalancerName } from '../../lab/simulator/controllers/loadBalancerName';
+import { startControllers } from '../../lab/simulator/controllers';
+import { createState, listObjects } from '../../lab/simulator/core/state';
 import {
   HARVESTER_HOST, RKE2_GUEST, SERVICES, WEB_DHCP_IP, WEB_POOL_IP
-} from '../../simulator/demo/ids';
-import { KubeObject, Seed } from '../../simulator/core/types';
+} from '../../lab/world/ids';
+import { KubeObject, Seed } from '../../lab/simulator/core/types';
 
 const ofCluster = (seed: Seed, id: string) => seed.clusters.find((c) => c.id === id)?.objects || [];
 const lbServices = (seed: Seed) => ofCluster(seed, RKE2_GUEST.id).filter((o) => o.kind === 'Service' && o.spec?.type === 'LoadBalancer');

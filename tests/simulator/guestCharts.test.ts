@@ -1,10 +1,10 @@
 /** @jest-environment node */
-import { K3S_CONFIG_PATH, RKE2_CONFIG_PATH } from '../../simulator/catalog/cloudConfig';
-import { OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
-import { RANCHER_CHARTS } from '../../simulator/catalog/guestCharts';
-import { getObject, storeObject } from '../../simulator/core/state';
-import { gitClusterRepo } from '../../simulator/demo/builders';
-import { K3S_BARE, PLAIN_CLUSTER } from '../../simulator/demo/ids';
+import { K3S_CONFIG_PATH, RKE2_CONFIG_PATH } from '../../lab/simulator/catalog/cloudConfig';
+import { OPERATION_TIMING } from '../../lab/simulator/catalog/helmOperation';
+import { RANCHER_CHARTS } from '../../lab/simulator/catalog/guestCharts';
+import { getObject, storeObject } from '../../lab/simulator/core/state';
+import { gitClusterRepo } from '../../lab/world/builders';
+import { K3S_BARE, PLAIN_CLUSTER } from '../../lab/world/ids';
 import { call, demoState } from './helpers';
 
 const repoPath = (cluster: string) => `/k8s/clusters/${ cluster }/v1/catalog.cattle.io.clusterrepos/${ RANCHER_CHARTS.name }`;

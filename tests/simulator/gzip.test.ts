@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { startSimServer } from '../../simulator/server';
+import { startSimServer } from '../../lab/simulator/server';
 import { demoState, RKE2 } from './helpers';
 
 const ADMIN = { authorization: 'Bearer token-demoadmin:demo' };

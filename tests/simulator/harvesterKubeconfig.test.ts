@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { getObject } from '../../simulator/core/state';
-import { safeConcatName } from '../../simulator/harvester/kubeconfigEndpoint';
+import { getObject } from '../../lab/simulator/core/state';
+import { safeConcatName } from '../../lab/simulator/harvester/kubeconfigEndpoint';
 import { call, demoState } from './helpers';
 
 const URL = '/k8s/clusters/c-hh001/v1/harvester/kubeconfig';

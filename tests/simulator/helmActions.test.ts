@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { commandArgs, OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
+import { commandArgs, OPERATION_TIMING } from '../../lab/simulator/catalog/helmOperation';
 import { call, demoState } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

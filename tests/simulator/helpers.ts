@@ -1,9 +1,9 @@
-import { demoSeed } from '../../simulator/demo/seed';
-import { handleRequest } from '../../simulator/router';
-import { createState, SimState } from '../../simulator/core/state';
-import { startControllers } from '../../simulator/controllers';
-import { ControllerRuntime } from '../../simulator/controllers/runtime';
-import { SimRequest, SimResponse, UserName } from '../../simulator/core/types';
+import { demoSeed } from '../../lab/world/seed';
+import { handleRequest } from '../../lab/simulator/router';
+import { createState, SimState } from '../../lab/simulator/core/state';
+import { startControllers } from '../../lab/simulator/controllers';
+import { ControllerRuntime } from '../../lab/simulator/controllers/runtime';
+import { SimRequest, SimResponse, UserName } from '../../lab/simulator/core/types';
 
 export function demoState(): SimState {
   return createState(demoSeed());

@@ -1,4 +1,4 @@
-import { humanDuration } from '../../simulator/steve/humanDuration';
+import { humanDuration } from '../../lab/simulator/steve/humanDuration';
 
 const S = 1000;
 const M = 60 * S;

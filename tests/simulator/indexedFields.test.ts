@@ -1,12 +1,12 @@
 /**
  * Steve's SQL cache sorts and filters only on the fields it indexes and refuses any other with 422 (rancher/steve
- * v0.10.2 sqlgenerator.go getValidFieldEntry); the simulator does the same (simulator/steve/indexedFields.ts).
+ * v0.10.2 sqlgenerator.go getValidFieldEntry); the simulator does the same (lab/simulator/steve/indexedFields.ts).
  */
-import { columnsFor } from '../../simulator/steve/columns';
-import { indexedFields, refusedField } from '../../simulator/steve/indexedFields';
-import { parseListQuery } from '../../simulator/steve/listQuery';
-import { lookupType } from '../../simulator/core/registry';
-import { KubeObject } from '../../simulator/core/types';
+import { columnsFor } from '../../lab/simulator/steve/columns';
+import { indexedFields, refusedField } from '../../lab/simulator/steve/indexedFields';
+import { parseListQuery } from '../../lab/simulator/steve/listQuery';
+import { lookupType } from '../../lab/simulator/core/registry';
+import { KubeObject } from '../../lab/simulator/core/types';
 import { call, demoState, RKE2 } from './helpers';
 
 const state = demoState();

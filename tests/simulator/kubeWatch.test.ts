@@ -5,7 +5,7 @@
  * MODIFIED/DELETED for writes made through Steve, one JSON object per line.
  */
 import https from 'node:https';
-import { SimServer, startSimServer } from '../../simulator/server';
+import { SimServer, startSimServer } from '../../lab/simulator/server';
 import { demoState } from './helpers';
 
 let sim: SimServer;

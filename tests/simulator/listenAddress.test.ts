@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startSimServer } from '../../simulator/server';
+import { startSimServer } from '../../lab/simulator/server';
 import { demoState } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');

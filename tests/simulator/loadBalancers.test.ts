@@ -2,7 +2,7 @@
  * The simulator's Harvester load balancer controllers and IPAM, stepped by hand over the demo data: what a user of the
  * guest cluster sees after creating a LoadBalancer Service; and the provider's load balancer names.
  */
-import { crc32, loadBalancerName } from '../../simulator/controllers/loadBalancerName';
+import { crc32, loadBalancerName } from '../../lab/simulator/controllers/loadBalancerName';
 import { call, RKE2 } from './helpers';
 import { HOST, useControllerSteps } from './controllerSteps';
 

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { WebSocket } from 'ws';
-import { OPERATION_TIMING } from '../../simulator/catalog/helmOperation';
-import { SimServer, startSimServer } from '../../simulator/server';
-import { USERS } from '../../simulator/rancher/users';
+import { OPERATION_TIMING } from '../../lab/simulator/catalog/helmOperation';
+import { SimServer, startSimServer } from '../../lab/simulator/server';
+import { USERS } from '../../lab/simulator/rancher/users';
 import { call, demoState } from './helpers';
 
 const NS = 'cattle-ui-plugin-system';

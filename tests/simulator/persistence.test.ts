@@ -5,9 +5,9 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoSeed } from '../../simulator/demo/seed';
-import { loadStateFile, saveStateFile } from '../../simulator/persist';
-import { startSimServer } from '../../simulator/server';
+import { demoSeed } from '../../lab/world/seed';
+import { loadStateFile, saveStateFile } from '../../lab/simulator/persist';
+import { startSimServer } from '../../lab/simulator/server';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ADMIN = { authorization: 'Bearer token-demoadmin:demo', 'content-type': 'application/json' };

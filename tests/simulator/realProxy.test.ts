@@ -1,12 +1,12 @@
 /**
- * Real mode's proxy decisions (simulator/real/proxy.ts): which paths go to the real Steve or kube-apiserver, and what
+ * Real mode's proxy decisions (lab/backends/real/proxy.ts): which paths go to the real Steve or kube-apiserver, and what
  * is forwarded — the user impersonated as Rancher does, never the browser's credentials, never a caller's own
  * impersonation headers.
  */
 import type { IncomingMessage } from 'node:http';
-import { forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor } from '../../simulator/real/proxy';
-import { USERS } from '../../simulator/rancher/users';
-import { guestChartRequest } from '../../simulator/real/guestCharts';
+import { forwardedHeaders, IMPERSONATED_GROUPS, RealBackends, routeFor } from '../../lab/backends/real/proxy';
+import { USERS } from '../../lab/simulator/rancher/users';
+import { guestChartRequest } from '../../lab/standins/guestCharts';
 
 const BACKENDS: RealBackends = {
   adminToken: 'stack-secret',

@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { demoSeed } from '../../simulator/demo/seed';
-import { scaleClusterId, scaleSizes } from '../../simulator/demo/clusters/scaleGuest';
+import { demoSeed } from '../../lab/world/seed';
+import { scaleClusterId, scaleSizes } from '../../lab/world/clusters/scaleGuest';
 
 describe('scale clusters (SIM_SCALE_NODES, for the render bench)', () => {
   it('reads the sizes from SIM_SCALE_NODES, and none when it is unset', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { call, demoState, RKE2 } from './helpers';
-import { ChangeEvent } from '../../simulator/core/types';
+import { ChangeEvent } from '../../lab/simulator/core/types';
 
 const WEB_POOL = `${ RKE2 }/services/default/web-pool`;
 

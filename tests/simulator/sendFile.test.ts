@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { resolveInside } from '../../simulator/http/sendFile';
+import { resolveInside } from '../../lab/simulator/http/sendFile';
 
 describe('resolveInside (every file the simulator serves goes through it)', () => {
   const base = path.resolve('/srv/repo/assets');

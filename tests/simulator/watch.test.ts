@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import WebSocket from 'ws';
-import { startSimServer, SimServer } from '../../simulator/server';
+import { startSimServer, SimServer } from '../../lab/simulator/server';
 import { demoState } from './helpers';
 
 let sim: SimServer;

@@ -1,9 +1,9 @@
-/** The host's certificate must name Harvester's VIP (stack/src/core/certs.ts), or it is made again. */
+/** The host's certificate must name Harvester's VIP (lab/core/certs.ts), or it is made again. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { certNamesAddress } from '../../stack/src/core/certs';
+import { certNamesAddress } from '../../lab/core/certs';
 
 describe('certNamesAddress', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'certs-'));

@@ -1,11 +1,11 @@
 /**
- * What the kubelet stand-in of k3s-bare runs the provider with (stack/src/harvester/providerPod.ts): the chart's
+ * What the kubelet stand-in of k3s-bare runs the provider with (lab/standins/providerPod.ts): the chart's
  * Deployment read as a kubelet would — the Secret's key the volume names, at the path the args read — and the
  * Deployments it must not run, each with the reason it logs.
  */
-import { podOf, ReadSecret } from '../../stack/src/harvester/providerPod';
-import { chartObjects } from '../../simulator/catalog/guestChartObjects';
-import { GUEST_CHART_INDEX } from '../../simulator/catalog/guestCharts';
+import { podOf, ReadSecret } from '../../lab/standins/providerPod';
+import { chartObjects } from '../../lab/simulator/catalog/guestChartObjects';
+import { GUEST_CHART_INDEX } from '../../lab/simulator/catalog/guestCharts';
 
 const PROVIDER = GUEST_CHART_INDEX.entries['harvester-cloud-provider'][0];
 const deploymentOf = (values: Record<string, unknown>) => chartObjects(PROVIDER, values, 2, 'k3s').find((o) => o.kind === 'Deployment') as any;

@@ -43,15 +43,15 @@ describe('the repository\'s source files', () => {
 
     try {
       execFileSync('git', ['init', '-q'], { cwd: dir, stdio: 'ignore' });
-      write('simulator/long.ts', LIMIT + 1);
-      write('stack/cmd/main.go', LIMIT + 1);
+      write('lab/simulator/long.ts', LIMIT + 1);
+      write('lab/stack/cmd/main.go', LIMIT + 1);
       write('scripts/run.sh', LIMIT + 1);
       write('pkg/x/Page.vue', LIMIT);
       write('notes.md', LIMIT + 1);
       ['node_modules/a/index.js', 'extensions/x/1.0.0/plugin/x.umd.min.js', 'assets/x/x.js', 'charts/x/x.js', 'dist-pkg/x/x.js', '.tools/x/x.go', 'tmp/x.ts']
         .forEach((f) => write(f, LIMIT + 1));
 
-      expect(overLimit(dir).map((f) => f.file).sort()).toEqual(['scripts/run.sh', 'simulator/long.ts', 'stack/cmd/main.go']);
+      expect(overLimit(dir).map((f) => f.file).sort()).toEqual(['lab/simulator/long.ts', 'lab/stack/cmd/main.go', 'scripts/run.sh']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

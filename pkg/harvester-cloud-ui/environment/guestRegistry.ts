@@ -1,3 +1,4 @@
+import { reactive } from 'vue';
 import { growingClusterCondition } from '../shellAdapter/clusterCondition';
 import { StoreLike, WatchableStore, onClusterEntered } from '../data/store';
 
@@ -9,10 +10,18 @@ import { StoreLike, WatchableStore, onClusterEntered } from '../data/store';
  */
 export const harvesterGuestClusters: string[] = growingClusterCondition();
 
+/** The cluster ids checked and found not to run on Harvester (reactive: the side menu follows it, guestMenu.ts). */
+const notGuests: string[] = reactive([]);
+
 const checked = new Map<string, Promise<boolean>>();
 
 export function isKnownHarvesterGuest(clusterId: string): boolean {
   return harvesterGuestClusters.includes(clusterId);
+}
+
+/** Known not to run on Harvester: its check answered no, or it is Rancher's own `local` (or no cluster, `_`). */
+export function isKnownNotGuest(clusterId: string): boolean {
+  return clusterId === 'local' || clusterId === '_' || notGuests.includes(clusterId);
 }
 
 /**
@@ -36,6 +45,9 @@ export function checkCluster(store: StoreLike, clusterId: string | null | undefi
       if (yes && !isKnownHarvesterGuest(clusterId)) {
         harvesterGuestClusters.push(clusterId);
       }
+      if (!yes && !notGuests.includes(clusterId)) {
+        notGuests.push(clusterId);
+      }
 
       return yes;
     }, () => {
@@ -53,6 +65,7 @@ export function checkCluster(store: StoreLike, clusterId: string | null | undefi
 /** Forgets every answer (tests; a new login). */
 export function forgetGuestChecks(): void {
   checked.clear();
+  notGuests.splice(0);
 }
 
 /** Called on login: classify every cluster the user enters, before its pages ask for the extension's parts. */

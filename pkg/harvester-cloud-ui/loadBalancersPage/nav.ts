@@ -1,6 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { guestOnlyMenu } from '../shellAdapter/guestMenu';
-import { isKnownHarvesterGuest } from '../environment/guestRegistry';
+import { isKnownNotGuest } from '../environment/guestRegistry';
 import { EXPLORER, LOAD_BALANCERS } from '../data/routes';
 
 /**
@@ -17,7 +17,7 @@ export function init(plugin: IPlugin, store: unknown): void {
     namespaced: false,
     weight:     -0.6,
     // Only on clusters that run on Harvester (shellAdapter/guestMenu.ts).
-    ifHaveType: guestOnlyMenu(store, isKnownHarvesterGuest),
+    ifHaveType: guestOnlyMenu(store, isKnownNotGuest),
     route:      { name: LOAD_BALANCERS.route },
   });
   basicType([LOAD_BALANCERS.page], 'cluster');

@@ -1,6 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { guestOnlyMenu } from '../shellAdapter/guestMenu';
-import { isKnownHarvesterGuest } from '../environment/guestRegistry';
+import { isKnownNotGuest } from '../environment/guestRegistry';
 import { EXPLORER, OVERVIEW } from '../data/routes';
 
 /**
@@ -17,7 +17,7 @@ export function init(plugin: IPlugin, store: unknown): void {
     namespaced: false,
     weight:     -0.4,
     // Only on clusters that run on Harvester (shellAdapter/guestMenu.ts).
-    ifHaveType: guestOnlyMenu(store, isKnownHarvesterGuest),
+    ifHaveType: guestOnlyMenu(store, isKnownNotGuest),
     route:      { name: OVERVIEW.route },
   });
   basicType([OVERVIEW.page], 'cluster');

@@ -5,9 +5,15 @@
  * The side menu has no per-cluster condition an extension can set, but a virtual type's `ifHaveType` may name another
  * store: `{ type, store }` is shown only when `rootGetters['<store>/all']('schema')` has a schema of that id
  * (shell/store/type-map.js `allTypes`). So the extension registers a tiny store (guestOnlyMenu) whose `all('schema')`
- * holds one marker schema while the current cluster is a known Harvester guest, and the menu entries
- * name it. The answer follows the reactive guest list: the side menu rebuilds whenever the shell rebuilds it (a
- * cluster entered, `clusterReady`); the guest check runs before that on entering a cluster (guestRegistry.ts).
+ * holds one marker schema unless the current cluster is known not to run on Harvester, and the menu entries name it.
+ * The answer follows the reactive list of clusters checked (guestRegistry.ts): the side menu rebuilds whenever the
+ * shell rebuilds it (a cluster entered, `clusterReady`), and the guest check runs before that on entering a cluster.
+ *
+ * Shown while the check is still under way, not hidden: rancher/dashboard master (shell 3.0.13) refuses a page opened
+ * by its address with a 404 when the virtual type of its route is not in `allTypes` at that moment
+ * (config/router/navigation-guards/extension-route-guard.js), and that guard runs before the extension's own
+ * (shellAdapter/navigation.ts): a guest's page opened by its address would be "not found" whenever its check was slower
+ * than the cluster's load. A page of a cluster found not to run on Harvester is refused so there (and elsewhere says it).
  *
  * Past the extension API: a Vuex module of the extension's own in the dashboard's store (registered from the product
  * hook, which is given the store), and `ifHaveType: { type, store }` read through `<store>/all(SCHEMA)`, found in the production
@@ -29,13 +35,16 @@ interface VuexLike {
   hasModule?(name: string): boolean;
 }
 
-/** The store module: `all('schema')` is the marker while the current cluster is a guest (`isGuest`), else empty. */
-export function guestMenuModule(isGuest: (clusterId: string) => boolean) {
+/**
+ * The store module: `all('schema')` is the marker unless the current cluster is known not to run on Harvester
+ * (`isNotGuest`: its check answered no; Rancher's own `local` and the cluster-less pages always).
+ */
+export function guestMenuModule(isNotGuest: (clusterId: string) => boolean) {
   return {
     namespaced: true,
     getters:    {
       all: (_s: unknown, _g: unknown, _rs: unknown, rootGetters: RootGetters) => (type: string) => (
-        type === 'schema' && !!rootGetters.clusterId && isGuest(rootGetters.clusterId) ? [{ id: MARKER, type: 'schema' }] : []
+        type === 'schema' && !!rootGetters.clusterId && !isNotGuest(rootGetters.clusterId) ? [{ id: MARKER, type: 'schema' }] : []
       ),
     },
   };
@@ -47,7 +56,7 @@ export function guestMenuModule(isGuest: (clusterId: string) => boolean) {
  * is never unregistered: an uninstalled extension's entries stay until the page is reloaded (the shell keeps the
  * explorer product's virtual types), and must not break the menu meanwhile.
  */
-export function guestOnlyMenu(store: unknown, isGuest: (clusterId: string) => boolean): typeof GUEST_ONLY | string {
+export function guestOnlyMenu(store: unknown, isNotGuest: (clusterId: string) => boolean): typeof GUEST_ONLY | string {
   const vuex = store as VuexLike | null;
 
   if (typeof vuex?.registerModule !== 'function') {
@@ -57,7 +66,7 @@ export function guestOnlyMenu(store: unknown, isGuest: (clusterId: string) => bo
     return MARKER;
   }
   if (!vuex.hasModule?.(GUEST_MENU_STORE)) {
-    vuex.registerModule(GUEST_MENU_STORE, guestMenuModule(isGuest));
+    vuex.registerModule(GUEST_MENU_STORE, guestMenuModule(isNotGuest));
   }
 
   return GUEST_ONLY;

@@ -1,6 +1,6 @@
 import { IPlugin } from '@shell/core/types';
 import { guestOnlyMenu } from '../shellAdapter/guestMenu';
-import { isKnownHarvesterGuest } from '../environment/guestRegistry';
+import { isKnownNotGuest } from '../environment/guestRegistry';
 import { VOLUME_SNAPSHOT } from './names';
 import { EXPLORER, SNAPSHOTS_LIST } from '../data/routes';
 
@@ -20,7 +20,7 @@ export function init(plugin: IPlugin, store: unknown): void {
     labelKey:   'harvesterVolumeSnapshot.list.nav',
     namespaced: false,
     weight:     -0.5,
-    ifHaveType: [VOLUME_SNAPSHOT, guestOnlyMenu(store, isKnownHarvesterGuest)],
+    ifHaveType: [VOLUME_SNAPSHOT, guestOnlyMenu(store, isKnownNotGuest)],
     route:      { name: SNAPSHOTS_LIST.route },
   });
   basicType([SNAPSHOTS_LIST.page], 'storage');

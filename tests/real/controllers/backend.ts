@@ -1,16 +1,16 @@
 /**
  * One side of the controller differential: the Kubernetes API of rke2-guest and harvester-host behind the same
- * front (simulator/server.ts), with either the simulator's controllers (`sim`: reconciled on `step`) or the real
+ * front (lab/simulator/server.ts), with either the simulator's controllers (`sim`: reconciled on `step`) or the real
  * stack's (`real`: Harvester's load balancer controller, webhook and cloud provider, KubeVirt's and kube-vip's
  * stand-ins). Scenarios talk to both through this interface only.
  */
-import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/core/state';
-import { demoSeed } from '../../../simulator/demo/seed';
-import { backendsOf } from '../../../simulator/real/fromStack';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { USERS } from '../../../simulator/rancher/users';
-import { StackInfo } from '../../../stack/src/stack';
+import { startSimServer, SimServer } from '../../../lab/simulator/server';
+import { createState } from '../../../lab/simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
+import { realFront } from '../../../lab/backends/real/fromStack';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../lab/world/ids';
+import { USERS } from '../../../lab/simulator/rancher/users';
+import { StackInfo } from '../../../lab/stack/stack';
 
 export type Side = 'guest' | 'host';
 type Obj = Record<string, any>;
@@ -86,7 +86,7 @@ export async function simBackend(): Promise<Backend> {
 
 export async function realBackend(info: StackInfo): Promise<Backend> {
   const server = await startSimServer({
-    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+    state: createState(demoSeed()), port: 0, front: realFront(info)
   });
 
   return {

@@ -5,7 +5,7 @@
  * suffix (cloud-provider-harvester `loadBalancerName`: CRC-32 of the name's base and the Service's uid) becomes
  * `<crc>` once checked against that Service's uid on the same side, so a wrong name still shows as a difference.
  */
-import { loadBalancerName } from '../../../simulator/controllers/loadBalancerName';
+import { loadBalancerName } from '../../../lab/simulator/controllers/loadBalancerName';
 import { Backend, items } from './backend';
 
 type Obj = Record<string, any>;

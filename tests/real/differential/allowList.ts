@@ -18,7 +18,7 @@ export const ALLOW_LIST: Allowance[] = [
     step: /^nodes$/, path: /\.spec\.(podCIDRs|taints):/, reason: 'the real nodes are registered without a kubelet: not-ready taint and podCIDR from the real control plane'
   },
   {
-    step: /^(nodes|host loadbalancers)$/, path: /\.state\.message: sim="Resource is current" real="Resource is Ready"$/, reason: 'summary message for a Ready condition: to align in simulator/steve/summary.ts (open)'
+    step: /^(nodes|host loadbalancers)$/, path: /\.state\.message: sim="Resource is current" real="Resource is Ready"$/, reason: 'summary message for a Ready condition: to align in lab/simulator/steve/summary.ts (open)'
   },
   {
     step: /^create$/, path: /\.(fields|metaKeys\.fields): sim=(7|true) real=undefined$/, reason: 'real Steve\'s create answer is not run through the SQL cache\'s column formatter; the dashboard re-reads through the watch'

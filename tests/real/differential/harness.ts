@@ -3,11 +3,11 @@
  * kube-apiserver real), the same request sent to both, the answers normalised and compared structurally.
  */
 import WebSocket from 'ws';
-import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/core/state';
-import { demoSeed } from '../../../simulator/demo/seed';
-import { backendsOf } from '../../../simulator/real/fromStack';
-import { USERS } from '../../../simulator/rancher/users';
+import { startSimServer, SimServer } from '../../../lab/simulator/server';
+import { createState } from '../../../lab/simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
+import { realFront } from '../../../lab/backends/real/fromStack';
+import { USERS } from '../../../lab/simulator/rancher/users';
 import { realStack } from '../stack';
 import { allowed } from './allowList';
 
@@ -21,7 +21,7 @@ export async function startPair(): Promise<Pair> {
   const info = await realStack();
   const sim = await startSimServer({ state: createState(demoSeed()), port: 0 });
   const real = await startSimServer({
-    state: createState(demoSeed()), port: 0, real: backendsOf(info)
+    state: createState(demoSeed()), port: 0, front: realFront(info)
   });
 
   return { sim, real };

@@ -1,16 +1,16 @@
 /**
  * The management differential's harness: the simulator (everything simulated, the demo seed) and Rancher's own
- * server of the stack (stack/src/rancher, started by scripts/test-rancher.sh) asked the same management request
+ * server of the stack (lab/stack/rancher, started by scripts/test-rancher.sh) asked the same management request
  * as the same demo user, each answer cut to what the dashboards and the extension read, then compared with the
  * Steve differential's structural diff; a difference fails unless ./allowList.ts gives its reason.
  */
-import { startSimServer, SimServer } from '../../../simulator/server';
-import { createState } from '../../../simulator/core/state';
-import { demoSeed } from '../../../simulator/demo/seed';
-import { setRancherVersion } from '../../../simulator/core/versions';
-import { rancherRequest } from '../../../stack/src/rancher/rancherApi';
-import { readRancherInfo } from '../../../stack/src/rancher/state';
-import { rancherVersion } from '../../../stack/src/rancher/versions';
+import { startSimServer, SimServer } from '../../../lab/simulator/server';
+import { createState } from '../../../lab/simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
+import { setRancherVersion } from '../../../lab/simulator/core/versions';
+import { rancherRequest } from '../../../lab/stack/rancher/rancherApi';
+import { readRancherInfo } from '../../../lab/stack/rancher/state';
+import { rancherVersion } from '../../../lab/stack/rancher/versions';
 import { diff } from '../differential/harness';
 import { allowed } from './allowList';
 

@@ -1,13 +1,13 @@
 /**
  * Harvester's kubeconfig endpoint behind Rancher's own proxy (issue 28): `POST /k8s/clusters/<host>/v1/harvester/
  * kubeconfig` through Rancher's server, its tunnel to harvester-host's agent and the agent's APIService routing,
- * answered by the stand-in of Harvester's API server (stack/cmd/harvester-api, stack/src/rancher/harvesterApi.ts).
+ * answered by the stand-in of Harvester's API server (lab/standins/harvester-api, lab/stack/rancher/harvesterApi.ts).
  * What it makes is checked on the real host kube-apiserver; what the simulator answers for the same request
- * (simulator/harvester/kubeconfigEndpoint.ts, the fast demo's) is held to it.
+ * (lab/simulator/harvester/kubeconfigEndpoint.ts, the fast demo's) is held to it.
  */
-import { HARVESTER_HOST } from '../../../simulator/demo/ids';
-import { CLUSTERS, ensureSecrets, apiUrl } from '../../../stack/src/core/config';
-import { kubeRequest } from '../../../stack/src/core/kubeClient';
+import { HARVESTER_HOST } from '../../../lab/world/ids';
+import { CLUSTERS, ensureSecrets, apiUrl } from '../../../lab/core/config';
+import { kubeRequest } from '../../../lab/core/kubeClient';
 import { both, startServers, Servers, unexplained } from './harness';
 
 const PATH = `/k8s/clusters/${ HARVESTER_HOST.id }/v1/harvester/kubeconfig`;

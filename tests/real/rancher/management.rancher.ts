@@ -5,7 +5,7 @@
  * a client reads (ids, keys, the values the dashboards branch on). A difference fails unless ./allowList.ts gives
  * its reason.
  */
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../lab/world/ids';
 import {
   both, LOGIN, PASSWORD, Servers, startServers, unexplained
 } from './harness';

@@ -8,13 +8,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXTENSION_REPO } from '../../../simulator/demo/ids';
-import { LocalRegistry, startRegistry } from '../../../scripts/chartops/registry';
+import { EXTENSION_REPO } from '../../../lab/world/ids';
+import { LocalRegistry, startRegistry } from '../../../lab/chartops/registry';
 import { pushChart, RegistryAccess } from '../../../scripts/publish/oci';
-import { RANCHER_PORTS } from '../../../stack/src/rancher/localCluster';
-import { loginToken, rancherExpect, rancherRequest, until } from '../../../stack/src/rancher/rancherApi';
-import { readRancherInfo } from '../../../stack/src/rancher/state';
-import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
+import { RANCHER_PORTS } from '../../../lab/stack/rancher/localCluster';
+import { loginToken, rancherExpect, rancherRequest, until } from '../../../lab/stack/rancher/rancherApi';
+import { readRancherInfo } from '../../../lab/stack/rancher/state';
+import { DEMO_PASSWORD } from '../../../lab/simulator/rancher/users';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const NAME = 'harvester-cloud-ui';

@@ -1,15 +1,15 @@
 /**
- * The stack's first-start session (stack/src/rancher/adminSession.ts) against Rancher's own server: a token Rancher
+ * The stack's first-start session (lab/stack/rancher/adminSession.ts) against Rancher's own server: a token Rancher
  * no longer has is refused with exactly the plain "must authenticate" a clean clone's CI saw on a first start, and
  * a call made through the session logs in again and goes through.
  */
-import { DEMO_PASSWORD } from '../../../simulator/rancher/users';
-import { adminSession } from '../../../stack/src/rancher/adminSession';
-import { loginToken, rancherRequest, rancherRetry, until } from '../../../stack/src/rancher/rancherApi';
-import { kubeRequest } from '../../../stack/src/core/kubeClient';
-import { ensureSecrets, apiUrl } from '../../../stack/src/core/config';
-import { LOCAL } from '../../../stack/src/rancher/localCluster';
-import { readRancherInfo } from '../../../stack/src/rancher/state';
+import { DEMO_PASSWORD } from '../../../lab/simulator/rancher/users';
+import { adminSession } from '../../../lab/stack/rancher/adminSession';
+import { loginToken, rancherRequest, rancherRetry, until } from '../../../lab/stack/rancher/rancherApi';
+import { kubeRequest } from '../../../lab/core/kubeClient';
+import { ensureSecrets, apiUrl } from '../../../lab/core/config';
+import { LOCAL } from '../../../lab/stack/rancher/localCluster';
+import { readRancherInfo } from '../../../lab/stack/rancher/state';
 
 const local = () => ({ url: apiUrl(LOCAL), token: ensureSecrets().adminToken });
 /** Rancher reads tokens from its informer's cache first: a deleted one is refused once the cache has seen the delete. */

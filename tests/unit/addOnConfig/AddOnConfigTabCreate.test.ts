@@ -1,7 +1,7 @@
 /** The Add-on Config tab on the Service create page: what Save sends, what blocks it, the network and shared IP. */
 import { flushPromises } from '@vue/test-utils';
-import { getObject, storeObject } from '../../../simulator/core/state';
-import { RKE2_GUEST, K3S_GUEST } from '../../../simulator/demo/ids';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
+import { RKE2_GUEST, K3S_GUEST } from '../../../lab/world/ids';
 import { demoStore } from '../../harness/store';
 import { CREATE_ROUTE } from '../../harness/serviceTab';
 import { ANNOTATIONS } from '@pkg/addOnConfig/annotations';

@@ -1,6 +1,6 @@
 /** The Add-on Config tab on the Service detail page: read-only, with the address and why none is there yet. */
 import { flushPromises } from '@vue/test-utils';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { demoStore } from '../../harness/store';
 import { VIEW_ROUTE } from '../../harness/serviceTab';
 import { useTab } from './tab';

@@ -1,6 +1,6 @@
 /** What the Add-on Config tab's Save sends: against a late built-in save hook, after a 409, and for a read-only user. */
-import { getObject, storeObject } from '../../../simulator/core/state';
-import { RKE2_GUEST, K3S_GUEST } from '../../../simulator/demo/ids';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
+import { RKE2_GUEST, K3S_GUEST } from '../../../lab/world/ids';
 import { demoStore } from '../../harness/store';
 import { EDIT_ROUTE } from '../../harness/serviceTab';
 import { ANNOTATIONS } from '@pkg/addOnConfig/annotations';

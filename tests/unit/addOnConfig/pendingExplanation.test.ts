@@ -1,14 +1,14 @@
 /**
- * The Service detail page on the demo's Pending Services (simulator/demo/clusters/pendingLbs.ts, left Pending by the
+ * The Service detail page on the demo's Pending Services (lab/world/clusters/pendingLbs.ts, left Pending by the
  * simulator's controllers): each cause is explained from the Service's events, for an admin (who also reads the
  * Harvester host) and for a user who can read the guest cluster only. Rows R-EV-* of docs/harvester-rules.md.
  */
 import { flushPromises } from '@vue/test-utils';
-import { HARVESTER_HOST, IP_POOLS, RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
-import { startControllers } from '../../../simulator/controllers';
-import { POOL_TYPE } from '../../../simulator/controllers/hostLoadBalancer';
-import { loadBalancerName } from '../../../simulator/controllers/loadBalancerName';
-import { getObject, storeObject } from '../../../simulator/core/state';
+import { HARVESTER_HOST, IP_POOLS, RKE2_GUEST, SERVICES } from '../../../lab/world/ids';
+import { startControllers } from '../../../lab/simulator/controllers';
+import { POOL_TYPE } from '../../../lab/simulator/controllers/hostLoadBalancer';
+import { loadBalancerName } from '../../../lab/simulator/controllers/loadBalancerName';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
 import { call } from '../../simulator/helpers';
 import { createTestStore, loadSchemas, Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';

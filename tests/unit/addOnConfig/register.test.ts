@@ -4,7 +4,7 @@ import { getApplicableExtensionEnhancements } from '@shell/core/plugin-helpers';
 import { registerLoadBalancer } from '@pkg/addOnConfig/register';
 import { harvesterGuestClusters } from '@pkg/environment/guestRegistry';
 import stevePagination from '@shell/plugins/steve/steve-pagination-utils';
-import { columnsFor } from '../../../simulator/steve/columns';
+import { columnsFor } from '../../../lab/simulator/steve/columns';
 
 const GUEST = 'c-lb-guest';
 

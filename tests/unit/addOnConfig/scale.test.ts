@@ -5,8 +5,8 @@
  * still work on those partial objects, and the partial objects never reach the store.
  */
 import { flushPromises } from '@vue/test-utils';
-import { demoSeed } from '../../../simulator/demo/seed';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { demoSeed } from '../../../lab/world/seed';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { createTestStore, loadSchemas } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
 import { editPageFor } from '../../harness/editPage';

@@ -1,15 +1,15 @@
 /**
- * The bundle check's logic (scripts/bench/bundle.ts, bundleBudgets.ts, importChains.ts, bundleProblems.ts) on a small
+ * The bundle check's logic (tests/bench/bundle.ts, bundleBudgets.ts, importChains.ts, bundleProblems.ts) on a small
  * made-up build: module names from source maps, host libraries, import chains, screens from the lazy-import groups,
  * and which breaches fail `npm test`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureBundle } from '../../../scripts/bench/bundle';
-import { libraryOf, ScreenDef } from '../../../scripts/bench/bundleBudgets';
-import { bundleProblems } from '../../../scripts/bench/bundleProblems';
-import { importChain, importGraph, moduleName, resolveImport } from '../../../scripts/bench/importChains';
+import { measureBundle } from '../../bench/bundle';
+import { libraryOf, ScreenDef } from '../../bench/bundleBudgets';
+import { bundleProblems } from '../../bench/bundleProblems';
+import { importChain, importGraph, moduleName, resolveImport } from '../../bench/importChains';
 
 const W = 'webpack://harvester-cloud-ui-0.2.0/';
 

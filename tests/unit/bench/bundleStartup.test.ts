@@ -1,5 +1,5 @@
 /**
- * The start-up cost (scripts/bench/bundleStartup.ts) on a small made-up build: the entry and the start-up strings of
+ * The start-up cost (tests/bench/bundleStartup.ts) on a small made-up build: the entry and the start-up strings of
  * the page's language (and en-us beside another language, as the shell loads it), the packs left out, and the
  * 12 KiB budget `npm test` holds.
  */
@@ -8,11 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { measureBundle } from '../../../scripts/bench/bundle';
+import { measureBundle } from '../../bench/bundle';
 import {
   formatStartup, packOf, STARTUP_BUDGET, startupCosts, startupProblems
-} from '../../../scripts/bench/bundleStartup';
-import { CLUSTER_ENTRY } from '../../../scripts/bench/bundleBudgets';
+} from '../../bench/bundleStartup';
+import { CLUSTER_ENTRY } from '../../bench/bundleBudgets';
 
 const W = 'webpack://harvester-cloud-ui-0.6.0/';
 

@@ -15,7 +15,7 @@ import { checkCluster } from '@pkg/environment/guestRegistry';
 import { readFailureOf } from '@pkg/data/failure';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
-import { K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { K3S_BARE, RKE2_GUEST } from '../../../lab/world/ids';
 
 const demo = useDemoServer();
 

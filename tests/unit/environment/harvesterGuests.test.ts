@@ -1,6 +1,6 @@
 import {
   HARVESTER_HOST, K3S_BARE, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST
-} from '../../../simulator/demo/ids';
+} from '../../../lab/world/ids';
 import { createTestStore } from '../../harness/store';
 import { useDemoServer } from '../../harness/demoServer';
 import { detectHarvesterGuest, vmUidOf } from '@pkg/environment/harvesterCluster';

@@ -3,7 +3,7 @@
  * read-only member of rke2-guest and k3s-guest, and no member of harvester-host).
  */
 import { decideHost, lookUpHost } from '@pkg/environment/hostCluster';
-import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

@@ -7,8 +7,8 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import { eventsDenied, lbNotices, servicesDenied } from '@pkg/loadBalancersPage/access';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { demoSeed } from '../../../lab/world/seed';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';
 import { demoStore } from '../../harness/store';

@@ -3,9 +3,9 @@
  * while the Service's own page recovered. The page now follows what it shows: it looks again soon while a row waits
  * for its address, rarely once all are Active, keeps its rows when a look is not answered, and stops when closed.
  */
-import { demoSeed } from '../../../simulator/demo/seed';
-import { RKE2_GUEST, SERVICES } from '../../../simulator/demo/ids';
-import { getObject, storeObject } from '../../../simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
+import { RKE2_GUEST, SERVICES } from '../../../lab/world/ids';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
 import {
   LbPageModel, LbPageState, nextLookMs, SETTLED_LOOK_MS, WAITING_LOOK_MS
 } from '@pkg/loadBalancersPage/pageModel';

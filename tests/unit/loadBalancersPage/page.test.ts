@@ -2,9 +2,9 @@
  * The Load Balancers page against the demo simulator: every LoadBalancer Service of rke2-guest with its pool and the
  * rule, Pending ones with the detail page's reason, in both languages; and at 5,000 Services, what it transfers.
  */
-import { demoSeed } from '../../../simulator/demo/seed';
-import { scaleLbHostObjects, scaleLbServices } from '../../../simulator/demo/clusters/scaleServices';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { demoSeed } from '../../../lab/world/seed';
+import { scaleLbHostObjects, scaleLbServices } from '../../../lab/world/clusters/scaleServices';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import { RouterLinkStub } from '@vue/test-utils';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';

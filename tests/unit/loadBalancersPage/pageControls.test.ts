@@ -4,12 +4,12 @@
  * one events request costs now and what the old `fieldSelector` request costs on Steve's SQL cache (which ignores it).
  */
 import zlib from 'node:zlib';
-import { getObject } from '../../../simulator/core/state';
+import { getObject } from '../../../lab/simulator/core/state';
 import { call } from '../../simulator/helpers';
-import { demoSeed } from '../../../simulator/demo/seed';
-import { scaleLbHostObjects, scaleLbServices } from '../../../simulator/demo/clusters/scaleServices';
-import { event } from '../../../simulator/demo/clusters/guestParts';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { demoSeed } from '../../../lab/world/seed';
+import { scaleLbHostObjects, scaleLbServices } from '../../../lab/world/clusters/scaleServices';
+import { event } from '../../../lab/world/clusters/guestParts';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../lab/world/ids';
 import LoadBalancersPage from '@pkg/loadBalancersPage/LoadBalancersPage.vue';
 import LbControls from '@pkg/loadBalancersPage/LbControls.vue';
 import { DEFAULT_CONTROLS } from '@pkg/loadBalancersPage/listControls';

@@ -6,8 +6,8 @@ import { DEFAULT_CONTROLS } from '@pkg/loadBalancersPage/listControls';
 import { LbPageModel, LbPageState } from '@pkg/loadBalancersPage/pageModel';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
-import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
+import { demoSeed } from '../../../lab/world/seed';
 
 useDemoServer(demoSeed([]));
 

@@ -1,13 +1,13 @@
 /**
  * The demo data agrees with the pool rules: every seeded host LoadBalancer with an address got it from the pool
  * load-balancer-harvester's `selectIPPool` would pick, so the Load Balancers page's "from pool" and its "why this
- * pool" tell the same story; and the simulator's selector (simulator/controllers/ipPoolSelector.ts) and the UI's
+ * pool" tell the same story; and the simulator's selector (lab/simulator/controllers/ipPoolSelector.ts) and the UI's
  * (addOnConfig/ipPoolMatch.ts) pick the same pool, ties included (`>=`: the last by name).
  */
-import { demoSeed } from '../../../simulator/demo/seed';
-import { scaleLbHostObjects } from '../../../simulator/demo/clusters/scaleServices';
-import { HARVESTER_HOST } from '../../../simulator/demo/ids';
-import { selectPool } from '../../../simulator/controllers/ipPoolSelector';
+import { demoSeed } from '../../../lab/world/seed';
+import { scaleLbHostObjects } from '../../../lab/world/clusters/scaleServices';
+import { HARVESTER_HOST } from '../../../lab/world/ids';
+import { selectPool } from '../../../lab/simulator/controllers/ipPoolSelector';
 import { choosePool, requirementOf } from '@pkg/addOnConfig/ipPoolMatch';
 import { KubeObject } from '@pkg/data/types';
 

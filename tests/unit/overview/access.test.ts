@@ -6,8 +6,8 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { deniedReads, rbacWhyKeys, setupOffer } from '@pkg/overview/access';
-import { deleteObject } from '../../../simulator/core/state';
-import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { deleteObject } from '../../../lab/simulator/core/state';
+import { K3S_GUEST, RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';
 import { demoStore } from '../../harness/store';

@@ -1,21 +1,21 @@
 /**
  * R-CFG rows (docs/harvester-rules.md): whether the cloud provider's config is there and usable, decided from what
- * the guest shows, on the objects the simulator leaves for each case (simulator/demo/cloudConfigCases.ts), and the
+ * the guest shows, on the objects the simulator leaves for each case (lab/world/cloudConfigCases.ts), and the
  * overview's Set up offer for the ones a new kubeconfig fixes.
  */
-import { getObject, listObjects } from '../../../simulator/core/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject, listObjects } from '../../../lab/simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
 import {
   CLOUD_CONFIG_CASES, CloudConfigCase, cloudConfigControl, playCloudConfigCase, simulatedToken
-} from '../../../simulator/demo/cloudConfigCases';
-import { kubeconfigYaml } from '../../../simulator/harvester/kubeconfigEndpoint';
+} from '../../../lab/world/cloudConfigCases';
+import { kubeconfigYaml } from '../../../lab/simulator/harvester/kubeconfigEndpoint';
 import {
   checkCloudConfig, configVolume, ConfigCheck, jwtExpiry, kubeconfigFacts
 } from '@pkg/overview/cloudConfig';
 import { parseYaml } from '@pkg/shared/miniYaml';
 import { needsSetup, setupReason } from '@pkg/overview/presentation';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { K3S_GUEST, RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo } from '../../harness/mount';
 

@@ -1,9 +1,9 @@
 import { RouterLinkStub } from '@vue/test-utils';
-import { deleteObject } from '../../../simulator/core/state';
+import { deleteObject } from '../../../lab/simulator/core/state';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { useDemoServer } from '../../harness/demoServer';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 import { mountDemo } from '../../harness/mount';
 
 const { state } = useDemoServer();

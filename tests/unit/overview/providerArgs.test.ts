@@ -3,14 +3,14 @@
  * R-ARGS rows, R-OVR-6) and, when its Deployment is not readable, from its Rancher App's chart values (R-ARGS-7); the card
  * flags them from the Deployment it already reads.
  */
-import { getObject, storeObject } from '../../../simulator/core/state';
-import { demoSeed } from '../../../simulator/demo/seed';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
+import { demoSeed } from '../../../lab/world/seed';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import OverviewCard from '@pkg/overview/OverviewCard.vue';
 import { argsFromApp, argvFromAppValues } from '@pkg/loadBalancersPage/providerValues';
 import { checkProviderArgs } from '@pkg/loadBalancersPage/providerArgs';
 import { useDemoServer } from '../../harness/demoServer';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../lab/world/ids';
 import { mountDemo } from '../../harness/mount';
 
 const { state } = useDemoServer(demoSeed([]));

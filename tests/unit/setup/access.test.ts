@@ -2,7 +2,7 @@
  * Issue 26: the set-up page opened by its address by someone who may not use it says why and offers no field or
  * button that cannot work (it offered editable fields, an empty host list and an enabled "Generate kubeconfig").
  */
-import { K3S_BARE, K3S_GUEST } from '../../../simulator/demo/ids';
+import { K3S_BARE, K3S_GUEST } from '../../../lab/world/ids';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import { setupBlock } from '@pkg/setup/access';
 import { useDemoServer } from '../../harness/demoServer';

@@ -1,6 +1,6 @@
-import { getObject } from '../../../simulator/core/state';
-import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { OPERATION_TIMING } from '../../../simulator/catalog/helmOperation';
+import { getObject } from '../../../lab/simulator/core/state';
+import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../lab/world/ids';
+import { OPERATION_TIMING } from '../../../lab/simulator/catalog/helmOperation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { mountDemo, settle } from '../../harness/mount';

@@ -1,7 +1,7 @@
 import { mayDo, missingNeeds } from '@pkg/shared/access';
 
 // The user's access read as the shell reads it from Steve's schemas (what the simulator serves per user, from the
-// verbs of their roles: simulator/steve/schemas.ts, as steve pkg/schema/factory.go).
+// verbs of their roles: lab/simulator/steve/schemas.ts, as steve pkg/schema/factory.go).
 describe('what a user may do, from the schema', () => {
   const viewer = { resourceMethods: ['GET'], collectionMethods: ['GET'] };
   const editor = { resourceMethods: ['GET', 'DELETE', 'PUT', 'PATCH'], collectionMethods: ['GET', 'POST'] };

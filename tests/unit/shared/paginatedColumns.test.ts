@@ -4,7 +4,7 @@
  * not index with a 422 (the LB Address column's header then showed a sort the rows did not have, and the StorageClass
  * list's search failed as a whole). Every paginated column registered by the extension, through the shell's own plugin
  * class, is checked against the fields the simulator's Steve indexes: the same rules as rancher/steve v0.10.2
- * (simulator/steve/indexedFields.ts, held to the real Steve by tests/real/steveDifferential.real.ts).
+ * (lab/simulator/steve/indexedFields.ts, held to the real Steve by tests/real/steveDifferential.real.ts).
  */
 import { Plugin } from '@shell/core/plugin';
 import { ExtensionPoint } from '@shell/core/types';
@@ -14,8 +14,8 @@ import { registerStorage } from '@pkg/storageClass/register';
 import { registerTopology } from '@pkg/topology/register';
 import { registerSnapshotClass } from '@pkg/snapshotclass/register';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
-import { refusedField } from '../../../simulator/steve/indexedFields';
-import { lookupType } from '../../../simulator/core/registry';
+import { refusedField } from '../../../lab/simulator/steve/indexedFields';
+import { lookupType } from '../../../lab/simulator/core/registry';
 
 interface Registered {
   resource: string;

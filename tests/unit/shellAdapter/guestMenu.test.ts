@@ -1,16 +1,18 @@
 /**
  * Issue 34: the side menu lists Harvester Integration, Topology, Load Balancers and VolumeSnapshots only on clusters
- * that run on Harvester. Through the shell's own plugin class and type-map store (@rancher/shell 3.0.13), with the
- * extension's guest-menu store registered as the extension loader registers `addStore` stores.
+ * that run on Harvester: not on one found not to. Through the shell's own plugin class and type-map store
+ * (@rancher/shell 3.0.13), whose route guard (extension-route-guard.js) also refuses a page whose entry is not there.
  */
 import { Plugin } from '@shell/core/plugin';
+import { guardExtensionRoute } from '@shell/config/router/navigation-guards/extension-route-guard';
+import { TOPOLOGY } from '@pkg/data/routes';
 import { registerOverview } from '@pkg/overview/register';
 import { registerTopology } from '@pkg/topology/register';
 import { registerLoadBalancers } from '@pkg/loadBalancersPage/register';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { GUEST_MENU_STORE, guestOnlyMenu } from '@pkg/shellAdapter/guestMenu';
 import { checkCluster } from '@pkg/environment/guestRegistry';
-import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 
@@ -37,27 +39,46 @@ async function menuOf(clusterId: string) {
 }
 
 describe('the side menu\'s Harvester entries', () => {
-  it('appear on a Harvester guest once the guest check says so, and follow it reactively', async() => {
+  it('appear on a Harvester guest, also while its check is under way (a page opened by its address is not refused)', async() => {
     const { store, entries } = await menuOf(RKE2_GUEST.id);
 
-    expect(entries()).toEqual([]);
+    expect(entries()).toEqual(ENTRIES);
     expect(await checkCluster(store, RKE2_GUEST.id)).toBe(true);
     expect(entries()).toEqual(ENTRIES);
   });
 
-  it('never appear on a cluster that does not run on Harvester', async() => {
+  it('go from a cluster once its check finds it does not run on Harvester, and follow the check reactively', async() => {
     const { store, entries } = await menuOf(PLAIN_CLUSTER.id);
 
     expect(await checkCluster(store, PLAIN_CLUSTER.id)).toBe(false);
     expect(entries()).toEqual([]);
   });
 
-  it('go when the user enters another cluster', async() => {
+  it('are never on Rancher\'s own local cluster, and follow the cluster entered', async() => {
     const { store, entries } = await menuOf(RKE2_GUEST.id);
 
-    await checkCluster(store, RKE2_GUEST.id);
+    await checkCluster(store, PLAIN_CLUSTER.id);
     store.replaceState({ ...store.state, clusterId: PLAIN_CLUSTER.id });
     expect(entries()).toEqual([]);
+    store.replaceState({ ...store.state, clusterId: 'local' });
+    expect(entries()).toEqual([]);
+    store.replaceState({ ...store.state, clusterId: RKE2_GUEST.id });
+    expect(entries()).toEqual(ENTRIES);
+  });
+
+  it('lets Rancher\'s route guard (shell 3.0.13) open a guest\'s page by its address before its check has answered', async() => {
+    const { store } = await menuOf(RKE2_GUEST.id);
+    const to = { name: TOPOLOGY.route, meta: { _extensionRoute: true } };
+    const next = jest.fn();
+
+    // As the guard runs on a page opened by its address: after the cluster loaded, before the extension's own guard.
+    guardExtensionRoute(to, {}, next, { store });
+    expect(next).toHaveBeenCalledWith();
+    // A cluster found not to run on Harvester: its page is "not found" there.
+    await checkCluster(store, PLAIN_CLUSTER.id);
+    store.replaceState({ ...store.state, clusterId: PLAIN_CLUSTER.id });
+    guardExtensionRoute(to, {}, next, { store });
+    expect(next).toHaveBeenLastCalledWith({ name: '404' });
   });
 
   it('registers its store once, and without a store to register in shows the entries nowhere (never a broken menu)', async() => {

@@ -7,8 +7,8 @@ import RadioField from '@pkg/controls/RadioField.vue';
 import TextField from '@pkg/controls/TextField.vue';
 import { mountWithStore, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
-import { K3S_GUEST, RKE2_GUEST, SNAPSHOT_CLASSES } from '../../../simulator/demo/ids';
-import { getObject } from '../../../simulator/core/state';
+import { K3S_GUEST, RKE2_GUEST, SNAPSHOT_CLASSES } from '../../../lab/world/ids';
+import { getObject } from '../../../lab/simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { requestsSince, state } = useDemoServer();

@@ -4,7 +4,7 @@
  */
 import { markRaw } from 'vue';
 import SnapshotClassEdit from '@pkg/snapshotclass/SnapshotClassEdit.vue';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { steveHandlers } from '../../msw/steve';
 import { useDemoServer } from '../../harness/demoServer';
 import { createTestStore, loadSchemas, Locale } from '../../harness/store';

@@ -7,9 +7,9 @@ import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
 import { mountWithStore, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
-import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/core/state';
-import { FaultResponse } from '../../../simulator/core/types';
+import { HARVESTER_HOST, K3S_GUEST, RKE2_GUEST } from '../../../lab/world/ids';
+import { storeObject } from '../../../lab/simulator/core/state';
+import { FaultResponse } from '../../../lab/simulator/core/types';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { requestsSince, state } = useDemoServer();

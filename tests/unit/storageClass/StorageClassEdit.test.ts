@@ -2,8 +2,8 @@ import StorageClassEdit from '@pkg/storageClass/StorageClassEdit.vue';
 import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { loadShellEditor, withHarvesterProvisioner } from '@pkg/storageClass/editor';
 import { mountWithStore, until } from '../../harness/mount';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject } from '../../../simulator/core/state';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { getObject } from '../../../lab/simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

@@ -5,7 +5,7 @@
 import { markRaw, reactive } from 'vue';
 import HarvesterProvisioner from '@pkg/storageClass/HarvesterProvisioner.vue';
 import { SAVE_HOOKS } from '@pkg/storageClass/saveHooks';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { steveHandlers } from '../../msw/steve';
 import { useDemoServer } from '../../harness/demoServer';
 import { createTestStore, loadSchemas } from '../../harness/store';

@@ -6,7 +6,7 @@
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { hostNoticeKeys, nodesDenied, spreadDenied } from '@pkg/topology/access';
 import { RouterLinkStub } from '@vue/test-utils';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';
 import { demoStore } from '../../harness/store';

@@ -1,6 +1,6 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import TopologyCard from '@pkg/topology/TopologyCard.vue';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 import { mountDemo } from '../../harness/mount';
 import { useDemoServer } from '../../harness/demoServer';
 

@@ -1,7 +1,7 @@
-import { demoSeed } from '../../../simulator/demo/seed';
+import { demoSeed } from '../../../lab/world/seed';
 import TopologyView from '@pkg/topology/TopologyView.vue';
-import { generateCluster } from '../../../scripts/bench/topology';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { generateCluster } from '../../bench/topology';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { mountDemo } from '../../harness/mount';
 import { useDemoServer } from '../../harness/demoServer';
 import { bigTopologySeed } from '../../harness/bigTopology';

@@ -5,7 +5,7 @@ import { harvesterConfigNames } from '@pkg/environment/vmNamespaces';
 import { filterGrouping, filterWords } from '@pkg/topology/filter';
 import { groupNodes } from '@pkg/topology/grouping';
 import { NodeRow, sortRows } from '@pkg/topology/rows';
-import { generateCluster } from '../../../scripts/bench/topology';
+import { generateCluster } from '../../bench/topology';
 
 describe('slimQuery', () => {
   it('asks Steve for one dotted path per include parameter', () => {

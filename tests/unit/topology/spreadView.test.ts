@@ -1,9 +1,9 @@
-import { getObject, storeObject } from '../../../simulator/core/state';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
 import SelectField from '@pkg/controls/SelectField.vue';
 import WorkloadSpread from '@pkg/topology/WorkloadSpread.vue';
 import { demoStore, Locale } from '../../harness/store';
 import { mountWithStore, settle } from '../../harness/mount';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { state } = useDemoServer();

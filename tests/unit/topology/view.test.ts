@@ -1,10 +1,10 @@
-import { getObject, storeObject } from '../../../simulator/core/state';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
 import TopologyView from '@pkg/topology/TopologyView.vue';
 import { ZONE } from '@pkg/topology/labels';
 import { RouterLinkStub } from '@vue/test-utils';
 import { checkCluster } from '@pkg/environment/guestRegistry';
 import { mountDemo, mountWithStore, settle } from '../../harness/mount';
-import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { HARVESTER_HOST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 import { demoStore } from '../../harness/store';
 import { useDemoServer } from '../../harness/demoServer';
 

@@ -6,7 +6,7 @@
 import { POLL_MS, RECHECK_DELAY_MS, TopologyModel } from '@pkg/topology/viewModel';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
-import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
+import { PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
 
 const demo = useDemoServer();
 const HELD = 4242;

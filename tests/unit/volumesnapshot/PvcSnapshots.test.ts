@@ -3,8 +3,8 @@
  * v0.2.4, has data-db-0 with two ready snapshots, the classes harvester-snapshot and harvester-backup). Rows R-VSN-*.
  */
 import SelectField from '@pkg/controls/SelectField.vue';
-import { HARVESTER_HOST, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject, storeObject } from '../../../simulator/core/state';
+import { HARVESTER_HOST, RKE2_GUEST } from '../../../lab/world/ids';
+import { getObject, storeObject } from '../../../lab/simulator/core/state';
 import {
   PVCS, SNAPS, openForm, submit, tabOn
 } from './tab';

@@ -6,8 +6,8 @@
  */
 import { RouterLinkStub } from '@vue/test-utils';
 import SelectField from '@pkg/controls/SelectField.vue';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { deleteObject, listObjects, storeObject } from '../../../simulator/core/state';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { deleteObject, listObjects, storeObject } from '../../../lab/simulator/core/state';
 import {
   PVCS, SNAPS, openForm, submit, tabOn
 } from './tab';

@@ -8,8 +8,8 @@ import SnapshotsPage from '@pkg/volumesnapshot/SnapshotsPage.vue';
 import { byNamespaceFilter, loadSnapshotList, schemaState } from '@pkg/volumesnapshot/listPage';
 import { mountWithStore, settle, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
-import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../simulator/demo/ids';
-import { deleteObject, storeObject } from '../../../simulator/core/state';
+import { HARVESTER_HOST, K3S_GUEST, PLAIN_CLUSTER, RKE2_GUEST } from '../../../lab/world/ids';
+import { deleteObject, storeObject } from '../../../lab/simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 
 const demo = useDemoServer();

@@ -4,8 +4,8 @@
  */
 import { offersSnapshotActions } from '@pkg/volumesnapshot/actions';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/core/state';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { storeObject } from '../../../lab/simulator/core/state';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

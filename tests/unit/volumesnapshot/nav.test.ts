@@ -6,7 +6,7 @@
 import { Plugin } from '@shell/core/plugin';
 import { registerVolumeSnapshots } from '@pkg/volumesnapshot/register';
 import { checkCluster } from '@pkg/environment/guestRegistry';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
 import { demoStore } from '../../harness/store';
 

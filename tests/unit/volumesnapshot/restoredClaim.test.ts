@@ -6,10 +6,10 @@
 import { RouterLinkStub } from '@vue/test-utils';
 import SelectField from '@pkg/controls/SelectField.vue';
 import { BINDING_POLL_MS } from '@pkg/volumesnapshot/binding';
-import { CSI_ON_STEP, startControllers } from '../../../simulator/controllers';
-import { ControllerRuntime } from '../../../simulator/controllers/runtime';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { storeObject } from '../../../simulator/core/state';
+import { CSI_ON_STEP, startControllers } from '../../../lab/simulator/controllers';
+import { ControllerRuntime } from '../../../lab/simulator/controllers/runtime';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { storeObject } from '../../../lab/simulator/core/state';
 import { openForm, submit, tabOn } from './tab';
 import { useDemoServer } from '../../harness/demoServer';
 import { until } from '../../harness/mount';

@@ -3,8 +3,8 @@ import PvcSnapshots from '@pkg/volumesnapshot/PvcSnapshots.vue';
 import { mountWithStore, until } from '../../harness/mount';
 import { demoStore, Locale } from '../../harness/store';
 import { DemoServer } from '../../harness/demoServer';
-import { RKE2_GUEST } from '../../../simulator/demo/ids';
-import { getObject } from '../../../simulator/core/state';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { getObject } from '../../../lab/simulator/core/state';
 
 export const SNAPS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/snapshot.storage.k8s.io.volumesnapshots`;
 export const PVCS = `/k8s/clusters/${ RKE2_GUEST.id }/v1/persistentvolumeclaims`;

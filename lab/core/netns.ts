@@ -1,0 +1,113 @@
+/**
+ * A network namespace for a program that listens on every interface and has no flag to bind elsewhere (the
+ * Harvester load balancer webhook: rancher/dynamiclistener listens on `:port`). Inside, it can listen where it likes:
+ * the namespace has only its loopback and one end of a veth pair whose other end is in the machine's namespace, and
+ * the machine does not forward packets (ip_forward 0, checked), so nothing outside the machine can reach it. The
+ * kube-apiserver reaches it at the namespace's veth address; the program reaches the API servers on its own
+ * 127.0.0.1 through netBridge.ts over Unix sockets.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE_PORT } from './config';
+import { RUN_DIR } from './paths';
+import { startProcess, Started } from './processes';
+
+export interface Netns {
+  name: string;
+  /** The namespace's address on its veth (what an EndpointSlice names). */
+  address: string;
+  hostAddress: string;
+}
+
+/** Per stack (STACK_BASE_PORT), so a second stack on the machine gets a namespace and subnet of its own. */
+export function netnsFor(purpose: string, index: number): Netns {
+  const slot = Math.floor(BASE_PORT / 100) % 250;
+
+  return {
+    name: `hcui-${ slot }-${ purpose }`, address: `10.231.${ slot }.${ index * 4 + 2 }`, hostAddress: `10.231.${ slot }.${ index * 4 + 1 }`
+  };
+}
+
+function ip(...args: string[]): string {
+  return execFileSync('ip', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function netnsExists(ns: Netns): boolean {
+  try {
+    return ip('netns', 'list').split('\n').some((l) => l.split(' ')[0] === ns.name);
+  } catch (e) {
+    return false;
+  }
+}
+
+/** Creates the namespace and its veth pair (afresh). Throws with what `ip` said when the machine does not allow it. */
+export function createNetns(ns: Netns): void {
+  if (fs.readFileSync('/proc/sys/net/ipv4/ip_forward', 'utf8').trim() !== '0') {
+    throw new Error(`this machine forwards IPv4 packets (net.ipv4.ip_forward=1): a program in network namespace ${ ns.name } could be reached from outside; refusing to start it`);
+  }
+  deleteNetns(ns);
+  const veth = ns.name.replace(/^hcui-/, 'hv');
+  const [outside, inside] = [`${ veth }o`.slice(0, 15), `${ veth }i`.slice(0, 15)];
+
+  ip('netns', 'add', ns.name);
+  ip('link', 'add', outside, 'type', 'veth', 'peer', 'name', inside);
+  ip('link', 'set', inside, 'netns', ns.name);
+  ip('addr', 'add', `${ ns.hostAddress }/30`, 'dev', outside);
+  ip('link', 'set', outside, 'up');
+  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ ns.address }/30`, 'dev', inside);
+  ip('netns', 'exec', ns.name, 'ip', 'link', 'set', inside, 'up');
+  ip('netns', 'exec', ns.name, 'ip', 'link', 'set', 'lo', 'up');
+}
+
+/** Removes the namespace (its veth pair goes with it). */
+export function deleteNetns(ns: Netns): void {
+  if (netnsExists(ns)) {
+    ip('netns', 'delete', ns.name);
+  }
+}
+
+function bridgeSocket(ns: Netns, port: number | string): string {
+  return path.join(RUN_DIR, 'bridges', `${ ns.name }-${ port }.sock`);
+}
+
+/** Gives the namespace's loopback one more address (a VIP the program inside dials). */
+export function addAddress(ns: Netns, address: string): void {
+  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ address }/32`, 'dev', 'lo');
+}
+
+/**
+ * The machine's 127.0.0.1 ports `ports` made reachable on the namespace's own 127.0.0.1, and `program` started in the
+ * namespace. Returns the processes (bridges first) for the stack to stop.
+ */
+export function startInNetns(ns: Netns, ports: number[], name: string, program: string, args: string[], env: Record<string, string> = {}, cwd?: string): Started[] {
+  const bridges = bridgeIntoNetns(ns, ports, name);
+  const main = startProcess(name, 'ip', ['netns', 'exec', ns.name, 'env', ...Object.entries(env).map(([k, v]) => `${ k }=${ v }`), program, ...args], cwd);
+
+  return [...bridges, main];
+}
+
+/** Only the bridges of startInNetns, for a program started otherwise (as a Pod: lab/stack/rancher/agent.ts). */
+export function bridgeIntoNetns(ns: Netns, ports: number[], name: string): Started[] {
+  return bridgeAddresses(ns, ports.map((p) => ({ inside: String(p), outside: p })), name);
+}
+
+/**
+ * The machine's 127.0.0.1:<outside> reachable in the namespace at `inside` (`<port>` on its 127.0.0.1, or
+ * `<address>:<port>`, an address the namespace holds: addAddress).
+ */
+export function bridgeAddresses(ns: Netns, pairs: { inside: string; outside: number }[], name: string): Started[] {
+  fs.mkdirSync(path.join(RUN_DIR, 'bridges'), { recursive: true, mode: 0o700 });
+  const node = process.execPath;
+  const bridge = path.join(__dirname, 'netBridge.ts');
+  const socketOf = (p: { inside: string }) => bridgeSocket(ns, p.inside.replace(/[^0-9a-z]+/gi, '_'));
+  const pairsOut = pairs.flatMap((p) => [socketOf(p), String(p.outside)]);
+  const pairsIn = pairs.flatMap((p) => [p.inside, socketOf(p)]);
+  const outside = startProcess(`${ name }-bridge-out`, node, [bridge, 'unix-to-tcp', ...pairsOut]);
+  const inside = startProcess(`${ name }-bridge-in`, 'ip', ['netns', 'exec', ns.name, node, bridge, 'tcp-to-unix', ...pairsIn]);
+
+  return [outside, inside];
+}
+
+/** The network namespace of k3s-bare's cloud provider Pod (lab/standins/providerKubelet.ts): the stack removes it on stop. */
+export const providerNetns = () => netnsFor('bareccm', 2);

@@ -1,0 +1,34 @@
+/**
+ * The stack's stand-ins for what needs hardware or a datapath (docs/demo-mode.md names each and its boundary), in
+ * one process the stack starts after its clusters: KubeVirt on harvester-host (kubevirt.ts), kube-vip in rke2-guest
+ * (kubeVip.ts), Longhorn on harvester-host (longhorn.ts). Nothing Harvester's controllers decide is decided here.
+ *   tsx lab/standins/main.ts --host <api url> --guest <api url> --token-file <file with the stack's admin token>
+ */
+import fs from 'node:fs';
+import { startKubevirt } from './kubevirt';
+import { startKubeVip } from './kubeVip';
+import { startLonghorn } from './longhorn';
+
+function arg(name: string): string {
+  const i = process.argv.indexOf(`--${ name }`);
+
+  if (i < 0 || !process.argv[i + 1]) {
+    throw new Error(`--${ name } is required`);
+  }
+
+  return process.argv[i + 1];
+}
+
+const log = (l: string) => process.stdout.write(`${ new Date().toISOString() } ${ l }\n`);
+const token = fs.readFileSync(arg('token-file'), 'utf8').trim();
+const informers = [
+  startKubevirt({ url: arg('host'), token }, log),
+  startKubeVip({ url: arg('guest'), token }, log),
+  startLonghorn({ url: arg('host'), token }, log),
+];
+
+Promise.all(informers.map((i) => i.synced)).then(() => log('[stand-ins] synced'));
+process.on('SIGTERM', () => {
+  informers.forEach((i) => i.stop());
+  process.exit(0);
+});

@@ -1,0 +1,3 @@
+export * from '../../simulator/kube/builders';
+export * from './rancher';
+export * from './harvester';

@@ -1,3 +1,0 @@
-export * from '../../kube/builders';
-export * from './rancher';
-export * from './harvester';

@@ -1,0 +1,75 @@
+/**
+ * The dev server configuration for the e2e suite (VUE_CLI_SERVICE_CONFIG_PATH points here): the project's own
+ * vue.config.js with three changes, so a suite run neither collides with an `npm run dev` on the same machine nor
+ * hangs on a dropped connection, nor outlives the suite.
+ *  - the port: the shell fixes it at 8005 in dev; the suite takes a free one (E2E_DASHBOARD_PORT);
+ *  - the hot-reload socket: the shell points it at port 8005, which would connect the suite's pages to another dev
+ *    server's reload notices; 'auto' makes the page use its own address. No error overlay either: it would cover
+ *    the page the suite clicks on (compile errors are in test-results/dashboard.log);
+ *  - a connection the API drops: the shell's proxy error handler (vue-config-helper.js `onError`) sets status 598,
+ *    writes the error and never ends the response, so the browser would wait forever. Here the answer is what a
+ *    proxy in front of Rancher gives then: 502 Bad Gateway, ended.
+ * And a watchdog: the dev server runs in its own process group, which the suite stops at the end; should the suite's
+ * process be killed outright (no chance to clean up), the dev server notices within a second and stops its group.
+ */
+const base = require('../../../vue.config.js'); // eslint-disable-line @typescript-eslint/no-var-requires
+
+const port = parseInt(process.env.E2E_DASHBOARD_PORT || '', 10);
+
+if (!port) {
+  throw new Error('tests/e2e/dashboard.vue.config.js: set E2E_DASHBOARD_PORT');
+}
+
+const SHELL_PROXY_ERROR_STATUS = 598;
+const suitePid = parseInt(process.env.E2E_SUITE_PID || '', 10);
+
+if (suitePid) {
+  setInterval(() => {
+    try {
+      process.kill(suitePid, 0);
+    } catch (e) {
+      process.kill(-process.pid, 'SIGKILL'); // the whole group: the dev server and its workers
+    }
+  }, 1000).unref();
+}
+
+function endProxyErrors(req, res, next) {
+  const write = res.write.bind(res);
+
+  res.write = (chunk, ...rest) => {
+    if (res.statusCode !== SHELL_PROXY_ERROR_STATUS || res.headersSent) {
+      return write(chunk, ...rest);
+    }
+    let code = 'ECONNRESET';
+
+    try {
+      code = JSON.parse(`${ chunk }`).code || code;
+    } catch (e) {
+      // not the shell's JSON: keep the default
+    }
+    res.statusCode = 502;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({
+      type: 'error', status: 502, code: 'BadGateway', message: `Bad Gateway: the connection to Rancher was closed (${ code })`
+    }));
+
+    return true;
+  };
+  next();
+}
+
+module.exports = {
+  ...base,
+  devServer: {
+    ...base.devServer,
+    port,
+    client: {
+      ...(base.devServer.client || {}), webSocketURL: 'auto://0.0.0.0:0/ws', overlay: false
+    },
+    setupMiddlewares(middlewares, devServer) {
+      devServer.app.use(endProxyErrors);
+
+      return base.devServer.setupMiddlewares(middlewares, devServer);
+    },
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * The Extensions page (`/c/local/uiplugins`, shell/pages/c/_cluster/uiplugins/index.vue) as a user works it, in
+ * each Rancher version's markup: 2.12 draws its own cards with one button per action
+ * (`extension-card-<action>-btn-<name>`); 2.13 and later draw an RcItemCard whose actions are in its ⋮ menu.
+ */
+import { Locator, Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+export const EXTENSION_LABEL = 'Harvester Cloud Provider';
+
+const tid = (id: string) => `[data-testid="${ id }"]`;
+
+/** The extension's card: 2.12's `extension-card-<name>`, or the RcItemCard of the chart (`item-card-<chart id>`). */
+export function extensionCard(page: Page, name: string): Locator {
+  return page.locator(`${ tid(`extension-card-${ name }`) }, ${ tid(`item-card-cluster/${ name }/${ name }`) }`)
+    .filter({ hasText: EXTENSION_LABEL });
+}
+
+/** Opens Extensions on one of its tabs (the tab buttons are the shell Tabbed's `btn-<name>`). */
+export async function openExtensionsTab(page: Page, dashboard: string, tab: 'installed' | 'available'): Promise<void> {
+  await page.goto(`${ dashboard }/c/local/uiplugins`, { waitUntil: 'domcontentloaded' });
+  await page.locator(tid(`btn-${ tab }`)).click({ timeout: 60000 });
+  await expect(page.locator(`li${ tid(tab) }.active`)).toBeVisible();
+}
+
+/** Starts an action of the card (Install, Uninstall) the way the version offers it: its button, or its ⋮ menu. */
+export async function cardAction(page: Page, card: Locator, action: 'install' | 'uninstall', name: string): Promise<void> {
+  const button = card.locator(tid(`extension-card-${ action }-btn-${ name }`));
+  const menu = card.locator(tid('item-card-header-action-menu'));
+
+  await expect(button.or(menu)).toBeVisible();
+  if (await button.isVisible()) {
+    await button.click();
+  } else {
+    await menu.click();
+    await page.getByRole('menuitem', { name: action === 'install' ? 'Install' : 'Uninstall' }).click();
+  }
+}
