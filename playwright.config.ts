@@ -9,7 +9,8 @@
  *  - `demo`: demo mode's smoke flows (`@demo`) on the dashboard dev server `npm run dev` runs (npm run test:e2e);
  *  - `rancher-2.15-real`: every flow, with rke2-guest, harvester-host and k3s-bare the real stack's (npm run test:real);
  *  - `rancher-<version>-server`: Rancher's own servers: 2.15 the `@versions` flows and the `@server` ones, about what
- *    Rancher's server itself does (needs.ts SERVER); 2.13 the `@versions` ones (npm run test:rancher).
+ *    Rancher's server itself does (needs.ts SERVER); 2.13 the `@versions` ones and the logout flow (npm run
+ *    test:rancher).
  * One worker, no retries (a flaky flow is a bug). Two workers took as long on the 2-core machines (each flow twice as
  * slow: the dashboard's page loads are CPU-bound) and made Rancher 2.13's Service list path flaky. Traces and
  * screenshots of failed flows and an HTML report are kept in test-results/; the summary reporter prints the closing
@@ -24,6 +25,7 @@ import { serverProjects } from './tests/flows/lib/serverProjects';
 const FLOWS = 'tests/flows';
 const VERSIONS = /@versions/;
 const ON_SERVER = /@versions|@server/;
+const ON_2_13_SERVER = /@versions|@every-server/;
 const NOT_DEMO_ONLY = /@demo-only/;
 const others = [...rancherBuilds().filter((b) => b.version !== '2.15'), ...(nextBuild() ? [nextBuild() as { version: string; dir: string }] : [])];
 
@@ -65,7 +67,7 @@ export default defineConfig<CompatTestOptions, CompatOptions>({
     })),
     // Rancher's own server (lab/stack/rancher), one project per version: npm run test:rancher.
     ...serverProjects().map((p) => ({
-      ...p, testDir: FLOWS, grep: p.use.server === '2.15' ? ON_SERVER : VERSIONS, grepInvert: NOT_DEMO_ONLY,
+      ...p, testDir: FLOWS, grep: p.use.server === '2.15' ? ON_SERVER : ON_2_13_SERVER, grepInvert: NOT_DEMO_ONLY,
     })),
   ],
 });

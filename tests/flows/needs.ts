@@ -31,3 +31,6 @@ export const VERSIONS = { tag: '@versions' } as const;
  * running it again through Rancher's proxy adds minutes, not another real component.
  */
 export const SERVER = { tag: '@server' } as const;
+
+/** A `@server` flow that also runs on Rancher 2.13's server: the logout rule, which issue 34 asks of both servers. */
+export const EVERY_SERVER = { tag: ['@server', '@every-server'] };

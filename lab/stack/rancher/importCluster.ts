@@ -1,12 +1,13 @@
 /**
- * A cluster of the stack imported into Rancher: an imported management cluster (`spec.importedConfig`, what Rancher's
- * own import makes) is created as an admin does with kubectl through Rancher's proxy for `local` (Steve's /v1 refuses creating
- * management clusters), with the demo's cluster id (lab/world/ids.ts), so the compat flows and the
- * differential address the same cluster on either backend (Rancher's Import dialog would pick a random id); the host is labelled `provider.cattle.io: harvester` as Virtualization Management's import
- * labels it, and Rancher makes the provisioning cluster of an id of that form itself. Rancher then makes its
- * registration token; the registration manifest it serves (`/v3/import/<token>_<id>.yaml`) is applied to the
- * cluster as `kubectl apply -f <url>` (or Harvester's own registration controller) would. Its Deployment has no
- * kubelet to run it here: agent.ts starts the agent as that Deployment's Pod.
+ * A cluster of the stack imported into Rancher with the demo's cluster id (lab/world/ids.ts), so the compat flows and
+ * the differential address the same cluster on either backend (Rancher's Import dialog would pick a random id), made
+ * as an admin does with kubectl through Rancher's proxy for `local`: a guest as Import Existing → Generic makes it (a
+ * provisioning cluster, importGeneric); the host as an imported management cluster (`spec.importedConfig`) labelled
+ * `provider.cattle.io: harvester` as Virtualization Management's import labels it, whose provisioning cluster Rancher
+ * makes itself (an id of the legacy `c-xxxxx` form). Rancher then makes its registration token; the registration
+ * manifest it serves (`/v3/import/<token>_<id>.yaml`) is applied to the cluster as `kubectl apply -f <url>` (or
+ * Harvester's own registration controller) would. Its Deployment has no kubelet to run it here: agent.ts starts the
+ * agent as that Deployment's Pod.
  */
 import https from 'node:https';
 import { applyAll, parseManifests } from '../../core/apply';
@@ -23,6 +24,7 @@ export interface ImportRequest {
 
 /** As `kubectl apply` with Rancher's kubeconfig for `local` (the admin, through Rancher's cluster proxy). */
 const MGMT_CLUSTERS = '/k8s/clusters/local/apis/management.cattle.io/v3/clusters';
+const PROV_CLUSTERS = '/k8s/clusters/local/apis/provisioning.cattle.io/v1/namespaces/fleet-default/clusters';
 
 /**
  * The cluster's Default and System projects with the ids the demo's namespaces carry (`field.cattle.io/projectId`,
@@ -61,16 +63,47 @@ export async function importCluster(adminToken: string, req: ImportRequest): Pro
   await demoProjects(adminToken, req);
   const existing = await rancherRequest('GET', `${ MGMT_CLUSTERS }/${ req.id }`, adminToken);
 
-  if (existing.status === 404) {
-    await rancherExpect('POST', MGMT_CLUSTERS, adminToken, {
-      apiVersion: 'management.cattle.io/v3',
-      kind:       'Cluster',
-      metadata:   { name: req.id, ...(req.harvester ? { labels: { 'provider.cattle.io': 'harvester' } } : {}) },
-      spec:       {
-        displayName: req.name, importedConfig: {}, fleetWorkspaceName: 'fleet-default'
-      },
-    });
+  if (existing.status !== 404) {
+    return;
   }
+  if (!req.harvester) {
+    await importGeneric(adminToken, req);
+
+    return;
+  }
+  await rancherExpect('POST', MGMT_CLUSTERS, adminToken, {
+    apiVersion: 'management.cattle.io/v3',
+    kind:       'Cluster',
+    metadata:   { name: req.id, labels: { 'provider.cattle.io': 'harvester' } },
+    spec:       {
+      displayName: req.name, importedConfig: {}, fleetWorkspaceName: 'fleet-default'
+    },
+  });
+}
+
+/**
+ * Import Existing → Generic as the dashboard does it: a provisioning cluster in fleet-default with no rkeConfig, from
+ * which Rancher makes the management cluster (provisioningv2/cluster/controller.go createNewCluster), named by the
+ * `provisioning.cattle.io/management-cluster-name` annotation so it has the demo's id. Made as a management cluster
+ * directly, a `c-m-` cluster had no provisioning cluster (Rancher generates those only for legacy `c-xxxxx` ids), and
+ * Rancher 2.13's dashboard, which lists clusters through them, showed a cluster member none (issue 34's 2.13 flow).
+ */
+async function importGeneric(adminToken: string, req: ImportRequest): Promise<void> {
+  const r = await rancherRequest('POST', PROV_CLUSTERS, adminToken, {
+    apiVersion: 'provisioning.cattle.io/v1',
+    kind:       'Cluster',
+    metadata:   {
+      name: req.name, namespace: 'fleet-default', annotations: { 'provisioning.cattle.io/management-cluster-name': req.id }
+    },
+    spec: {},
+  });
+
+  if (r.status !== 201 && r.status !== 409) {
+    throw new Error(`provisioning cluster ${ req.name }: ${ r.status } ${ r.text.slice(0, 200) }`);
+  }
+  await until(`Rancher's management cluster ${ req.id } made from the provisioning cluster ${ req.name }`, 120000, async() => (
+    (await rancherRequest('GET', `${ MGMT_CLUSTERS }/${ req.id }`, adminToken)).status === 200 || undefined
+  ));
 }
 
 /** The registration manifest's URL (its token is in it: never logged). */
