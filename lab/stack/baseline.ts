@@ -113,10 +113,13 @@ async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promis
   let changed = false;
 
   for (const ns of await list(t, '/api/v1/namespaces')) {
-    if (!b.namespaces[key].includes(ns.metadata.name) && !ns.metadata.deletionTimestamp) {
+    if (b.namespaces[key].includes(ns.metadata.name)) {
+      continue;
+    }
+    changed = true;
+    if (!ns.metadata.deletionTimestamp) {
       await kubeRequest(t, 'DELETE', `/api/v1/namespaces/${ ns.metadata.name }`);
     }
-    changed ||= !b.namespaces[key].includes(ns.metadata.name);
   }
   for (const c of KINDS[key]) {
     for (const o of await list(t, c)) {

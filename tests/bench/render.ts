@@ -39,6 +39,7 @@ import { kubeTarget, startStack } from '../../lab/stack/stack';
 import { CLUSTERS } from '../../lab/core/config';
 import { createObjects } from '../../lab/stack/seed';
 import { measure, REAL, SizeResult, SIZES } from './renderVisits';
+import { CHROMIUM, LAUNCH_ARGS } from '../flows/lib/browser';
 
 /** Real mode: a fresh stack, and `n` scale Nodes created in the real rke2-guest. */
 async function realStackWithNodes(n: number): Promise<void> {
@@ -51,7 +52,6 @@ async function realStackWithNodes(n: number): Promise<void> {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OUT = path.join(ROOT, 'tmp', 'bench', process.env.BENCH_RENDER_REAL === '1' ? 'topology-render-real.json' : 'topology-render.json');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const RANCHER = process.env.BENCH_RANCHER || '2.15';
 
 export interface RenderReport {
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless:       true,
-      args:           ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args:           LAUNCH_ARGS,
     });
     const results = await measure(browser, sim.dashboard);
     const report: RenderReport = {

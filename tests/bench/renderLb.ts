@@ -22,10 +22,10 @@ import { SEL } from '../flows/lib/selectors';
 import { login, newUserContext, USERS } from '../flows/lib/login';
 import { RKE2_GUEST } from '../../lab/world/ids';
 import { median, RequestLog, timeInPage, VisitRequests } from './pageTiming';
+import { CHROMIUM, LAUNCH_ARGS } from '../flows/lib/browser';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const OUT = path.join(ROOT, 'tmp', 'bench', 'lb-render.json');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RENDER_RUNS) || 5;
 const SERVICES = Number(process.env.BENCH_LB_SERVICES) || 5000;
 const WAIT_MS = 120000;
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless:       true,
-      args:           ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args:           LAUNCH_ARGS,
     });
     const report: LbRenderReport = {
       rancher: sim.rancherVersion, measuredAt: new Date().toISOString(), ...await measure(browser, sim.dashboard)
