@@ -1,0 +1,2 @@
+(("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_2"]=("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_2"]||[]).push([[37],{9037:function(e){const a=[{harvesterTopology:{nav:"Topology"},harvesterOverview:{nav:"Harvester Integration"},harvesterLoadBalancers:{nav:"Load Balancers"},harvesterVolumeSnapshot:{list:{nav:"VolumeSnapshots"}}}];e.exports=a.length<=1?a[0]:a}}]);
+//# sourceMappingURL=harvester-cloud-ui-0.5.2.umd.min.37.js.map

@@ -1,0 +1,2 @@
+(("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_2"]=("undefined"!==typeof self?self:this)["webpackChunkharvester_cloud_ui_0_5_2"]||[]).push([[970],{5970:function(e){const s=[{harvesterTopology:{nav:"拓扑"},harvesterOverview:{nav:"Harvester 集成"},harvesterLoadBalancers:{nav:"负载均衡器"},harvesterVolumeSnapshot:{list:{nav:"卷快照"}}}];e.exports=s.length<=1?s[0]:s}}]);
+//# sourceMappingURL=harvester-cloud-ui-0.5.2.umd.min.970.js.map
