@@ -1,19 +1,41 @@
 #!/usr/bin/env bash
-# npm run test:real: the suites that run against the real stack (stack/: etcd, kube-apiserver and rancher/steve built
-# from their Go modules): the jest tests in tests/real (differential test of the simulator, real API behaviour), then
-# the compat project rancher-2.15-real (the production 2.15 dashboard on the simulator in real mode). The stack is
-# built once (.tools/stack, Go's caches), started fresh, and stopped at the end. Closing line: `N passed, M failed`.
-# Run through scripts/with-env.
+# npm run test:real: the suites that run against the real stack (lab/stack: etcd, kube-apiserver and rancher/steve built
+# from their Go modules, Harvester's components): the jest tests in tests/real (differential test of the simulator,
+# real API behaviour), then the flows of the project rancher-2.15-real (the production 2.15 dashboard on the simulator
+# in real mode), then a restart on the kept etcd and a stop that leaves nothing behind. Closing line:
+# `N passed, M failed`. Run through scripts/with-env.
+# `--prepare` runs only the first half (start the stack fresh, the jest tests; the stack stays up) and `--finish` the
+# rest on that stack: .ci/run runs the first half, which mostly waits for Harvester's controllers, beside the
+# CPU-bound browser suites (issue 35).
 set -uo pipefail
 mkdir -p tmp
-echo "== stack (build when stale, start fresh)"
-tsx scripts/stack/main.ts --fresh || { echo "real: could not start the stack"; echo "0 passed, 1 failed"; exit 1; }
-trap 'tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true' EXIT
-echo "== jest (tests/real)"
-jest -c jest.real.config.js --ci --json --outputFile tmp/jest-real.json
-jest_status=$?
-read -r jp jf < <(node -e 'try { const r = require("./tmp/jest-real.json"); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) } catch (e) { console.log(0, 1) }')
-echo "real jest: $jp passed, $jf failed"
+phase=all
+case "${1:-}" in --prepare) phase=prepare ;; --finish) phase=finish ;; esac
+stop_stack() { tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true; }
+if [ "$phase" != finish ]; then
+  rm -f tmp/real-prepare.result
+  echo "== stack (build when stale, start fresh)"
+  if ! tsx scripts/stack/main.ts --fresh; then
+    echo "real: could not start the stack"; echo "0 1 1" > tmp/real-prepare.result; echo "0 passed, 1 failed"; exit 1
+  fi
+  trap stop_stack EXIT
+  echo "== jest (tests/real)"
+  jest -c jest.real.config.js --ci --json --outputFile tmp/jest-real.json
+  jest_status=$?
+  read -r jp jf < <(node -e 'try { const r = require("./tmp/jest-real.json"); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) } catch (e) { console.log(0, 1) }')
+  echo "real jest: $jp passed, $jf failed"
+  echo "$jp $jf $jest_status" > tmp/real-prepare.result
+  if [ "$phase" = prepare ]; then
+    trap - EXIT
+    [ "$jest_status" -eq 0 ]; exit $?
+  fi
+else
+  read -r jp jf jest_status < tmp/real-prepare.result 2>/dev/null || { jp=0; jf=1; jest_status=1; }
+  trap stop_stack EXIT
+  if ! tsx scripts/stack/main.ts --status | grep -q '^\[stack\] running'; then
+    echo "real: the stack of --prepare is not running: no flows"; echo "$jp passed, $((jf + 1)) failed"; exit 1
+  fi
+fi
 pw_passed=0; pw_failed=0; pw_status=0
 if [ -n "$(tsx -e 'import { rancherBuilds } from "./lab/builds"; console.log(rancherBuilds().some((b) => b.version === "2.15") ? "yes" : "")')" ]; then
   echo "== compat rancher-2.15-real"
@@ -35,7 +57,7 @@ fi
 # balancer webhook's old registration failed the seed of harvester-host).
 echo "== restart on the kept etcd"
 restart_p=0; restart_f=0
-tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true
+stop_stack
 if tsx scripts/stack/main.ts > tmp/real-restart.log 2>&1; then
   grep -E '^\[stack\] ready' tmp/real-restart.log || true; restart_p=1
 else
@@ -49,8 +71,12 @@ trap - EXIT
 left=0
 for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then left=$((left + 1)); fi; done
 # Processes the stack's own started (the provider the k3s-bare kubelet stand-in runs, its bridges) are not in
-# stack.json: any process still running one of this clone's binaries counts too.
-left=$((left + $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/" | wc -l)))
+# stack.json: any process still running one of this clone's binaries counts too, when its arguments or environment
+# name this stack's run directory (another stack, e.g. Rancher's that .ci/run starts meanwhile, has its own).
+run_dir=${STACK_DIR:-$PWD/.tools/stack/run}
+for pid in $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/"); do
+  if cat "/proc/$pid/cmdline" "/proc/$pid/environ" 2>/dev/null | tr '\0' '\n' | grep -qF "${run_dir%/}/"; then left=$((left + 1)); fi
+done
 netns_left=$(ip netns list 2>/dev/null | grep -c "^hcui-$(( ${STACK_BASE_PORT:-27000} / 100 % 250 ))-" || true)
 echo "stopped: $left processes and $netns_left network namespaces of the stack left"
 if [ "$left" -gt 0 ] || [ "$netns_left" -gt 0 ]; then jf=$((jf + 1)); fi

@@ -8,6 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { keepBinaries, restoreBinaries } from '../core/binCache';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const MODULE_DIR = path.join(REPO_ROOT, 'tools', 'chartops');
@@ -122,6 +123,15 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
   if (isBuilt()) {
     return;
   }
+  const stamp = buildStamp();
+  const names = BINARIES.map((b) => b.name);
+
+  if (restoreBinaries('chartops', stamp, BIN_DIR, names)) {
+    fs.writeFileSync(STAMP, stamp);
+    log(`[chartops] ${ names.length } binaries as linked before, from Go's cache folder`);
+
+    return;
+  }
   fs.mkdirSync(BIN_DIR, { recursive: true });
   for (const b of BINARIES) {
     const started = Date.now();
@@ -143,7 +153,8 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
     }
     log(`[chartops] built ${ b.name } in ${ Math.round((Date.now() - started) / 1000) } s`);
   }
-  fs.writeFileSync(STAMP, buildStamp());
+  fs.writeFileSync(STAMP, stamp);
+  keepBinaries('chartops', stamp, BIN_DIR, names);
 }
 
 if (require.main === module) {

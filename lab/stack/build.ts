@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BIN_DIR, MODULE_DIR } from '../core/paths';
+import { keepBinaries, restoreBinaries } from '../core/binCache';
 
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [
@@ -116,6 +117,15 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
   if (isBuilt()) {
     return;
   }
+  const stamp = buildStamp();
+  const names = BINARIES.map((b) => b.name);
+
+  if (restoreBinaries('stack', stamp, BIN_DIR, names)) {
+    fs.writeFileSync(STAMP, stamp);
+    log(`[stack] ${ names.length } binaries as linked before, from Go's cache folder`);
+
+    return;
+  }
   fs.mkdirSync(BIN_DIR, { recursive: true });
   for (const b of BINARIES) {
     const started = Date.now();
@@ -130,5 +140,6 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
     }
     log(`[stack] built ${ b.name } in ${ Math.round((Date.now() - started) / 1000) } s`);
   }
-  fs.writeFileSync(STAMP, buildStamp());
+  fs.writeFileSync(STAMP, stamp);
+  keepBinaries('stack', stamp, BIN_DIR, names);
 }

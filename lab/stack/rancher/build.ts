@@ -11,6 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../core/paths';
+import { keepBinaries, restoreBinaries } from '../../core/binCache';
 import { RancherVersion, SHARED_RANCHER } from './versions';
 
 export const RANCHER_TOOLS = path.join(REPO_ROOT, '.tools', 'rancher');
@@ -120,8 +121,17 @@ export function ensureRancherBuilt(v: RancherVersion, log: (line: string) => voi
   if (isRancherBuilt(v)) {
     return;
   }
+  // Unpacked, with its modfile, either way: the start reads the tree's cluster-api CRDs through it (capiCrds.ts).
   const tree = unpack(path.join(SHARED_RANCHER, `${ v.archive }.tar.gz`), v.archive, v.sha256);
   const gomod = writeModfile(v, tree);
+  const names = Object.keys(TARGETS);
+
+  if (restoreBinaries(`rancher-${ v.version }`, stamp(v), rancherBinDir(v), names)) {
+    fs.writeFileSync(path.join(rancherBinDir(v), '.stamp'), stamp(v));
+    log(`[rancher] rancher and agent ${ v.version } as linked before, from Go's cache folder`);
+
+    return;
+  }
   const bin = rancherBinDir(v);
   const logFile = path.join(RANCHER_TOOLS, v.version, 'build.log');
   const started = Date.now();
@@ -150,5 +160,6 @@ export function ensureRancherBuilt(v: RancherVersion, log: (line: string) => voi
     }
   }
   fs.writeFileSync(path.join(bin, '.stamp'), stamp(v));
+  keepBinaries(`rancher-${ v.version }`, stamp(v), bin, names);
   log(`[rancher] built rancher and agent ${ v.version } in ${ Math.round((Date.now() - started) / 1000) } s`);
 }

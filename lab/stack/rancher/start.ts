@@ -99,8 +99,10 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
 
     fs.writeFileSync(adminTokenFile(), token, { mode: 0o600 });
 
-    // k3s-bare (the real-mode set-up flow's guest) is not imported: another agent would cost about 0.8 GiB.
-    for (const c of CLUSTERS.filter((x) => x.key !== 'bare').sort((a) => (a.key === 'host' ? -1 : 1))) {
+    // k3s-bare (the real-mode set-up flow's guest) is not imported: another agent would cost about 0.8 GiB. The two
+    // are imported side by side, as an admin may import two clusters at once: each waits mostly for Rancher's
+    // controllers and its agent's tunnel (about a minute each one after the other).
+    await Promise.all(CLUSTERS.filter((x) => x.key !== 'bare').map(async(c) => {
       const id = c.clusterId;
 
       await importCluster(token, {
@@ -111,7 +113,7 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
       started.push(startProcess(`kubelet-${ c.name }`, path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'agentKubelet.ts'), c.key, opts.version || DEFAULT_RANCHER]));
       await waitClusterActive(token, id);
       log(`[rancher] ${ c.name } imported as ${ id } (${ Math.round((Date.now() - t0) / 1000) } s)`);
-    }
+    }));
     const host = CLUSTERS.find((c) => c.key === 'host') as StackCluster;
 
     started.push(await startHarvesterApi(kubeTarget(stack, 'host'), agentNetns(host).address));
