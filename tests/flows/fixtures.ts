@@ -22,6 +22,7 @@ import { chartRepoUnderTest, extensionBuildDir } from '../../scripts/extensionUn
 import { publishExtensionRepo } from '../../scripts/stack/extensionRepo';
 import { startDemoBackend } from './lib/demoBackend';
 import { copyToDocs, screenshot, Shot, SHOTS_DIR } from './lib/shots';
+import { retrySyncFromClient, takeSyncFromClient } from './lib/syncFromClient';
 import { SIMULATOR_API } from './needs';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -105,6 +106,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // Rancher's own server and the dev server answer on HTTPS with self-signed certificates.
     const context = await browser.newContext(CONTEXT);
 
+    if (sim.kind === 'rancher') {
+      await retrySyncFromClient(context);
+    }
     await login(await context.newPage(), sim.dashboard, USERS.admin);
     await use(context);
     await context.close();
@@ -132,6 +136,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.screenshot({ path: testInfo.outputPath('failed.png') }).catch(() => undefined);
     }
     await page.close();
+    for (const where of takeSyncFromClient()) {
+      testInfo.annotations.push({ type: 'rancher/rancher#54512', description: `${ where }: 500 "sync from client", sent once more` });
+    }
   },
 
   page: async({ adminPage }, use) => {
@@ -143,6 +150,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
     await use(async(user) => {
       const context = await browser.newContext(CONTEXT);
+
+      if (sim.kind === 'rancher') {
+        await retrySyncFromClient(context);
+      }
       const page = opensWhenReady(await context.newPage(), sim);
 
       opened.push(page);

@@ -46,6 +46,12 @@ export default class SummaryReporter implements Reporter {
         why.set(reason, (why.get(reason) || 0) + 1);
       });
       [...why].forEach(([reason, n]) => console.log(`  skipped ${ n }: ${ reason }`));
+      // Rancher's own tunnel race, met and sent once more (lib/syncFromClient.ts): said, never hidden.
+      const race = tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'rancher/rancher#54512'));
+
+      if (race.length) {
+        console.log(`  Rancher's "sync from client" (rancher/rancher#54512) met ${ race.length } time(s), each request sent once more: ${ race.map((a) => a.description).join('; ') }`);
+      }
     }
     if (result.status === 'interrupted' || result.status === 'timedout') {
       console.log(`run ${ result.status }`);
