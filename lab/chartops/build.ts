@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { keepBinaries, restoreBinaries } from '../core/binCache';
+import { keepBinaries, restoreBuilt } from '../core/binCache';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const MODULE_DIR = path.join(REPO_ROOT, 'tools', 'chartops');
@@ -126,10 +126,7 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
   const stamp = buildStamp();
   const names = BINARIES.map((b) => b.name);
 
-  if (restoreBinaries('chartops', stamp, BIN_DIR, names)) {
-    fs.writeFileSync(STAMP, stamp);
-    log(`[chartops] ${ names.length } binaries as linked before, from Go's cache folder`);
-
+  if (restoreBuilt('chartops', stamp, BIN_DIR, names, STAMP, log)) {
     return;
   }
   fs.mkdirSync(BIN_DIR, { recursive: true });

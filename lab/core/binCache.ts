@@ -84,3 +84,14 @@ function prune(kindDir: string): void {
     fs.rmSync(path.join(kindDir, old.name), { recursive: true, force: true });
   }
 }
+
+/** `restoreBinaries`, then the stamp file written and the log line said, as each build does: whether it did. */
+export function restoreBuilt(kind: string, stamp: string, dir: string, names: string[], stampFile: string, log: (line: string) => void): boolean {
+  if (!restoreBinaries(kind, stamp, dir, names)) {
+    return false;
+  }
+  fs.writeFileSync(stampFile, stamp);
+  log(`[build] ${ kind }: ${ names.join(', ') } as linked before, from Go's cache folder`);
+
+  return true;
+}

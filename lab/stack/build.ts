@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BIN_DIR, MODULE_DIR } from '../core/paths';
-import { keepBinaries, restoreBinaries } from '../core/binCache';
+import { keepBinaries, restoreBuilt } from '../core/binCache';
 
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [
@@ -120,10 +120,7 @@ export function ensureBuilt(log: (line: string) => void = (l) => process.stderr.
   const stamp = buildStamp();
   const names = BINARIES.map((b) => b.name);
 
-  if (restoreBinaries('stack', stamp, BIN_DIR, names)) {
-    fs.writeFileSync(STAMP, stamp);
-    log(`[stack] ${ names.length } binaries as linked before, from Go's cache folder`);
-
+  if (restoreBuilt('stack', stamp, BIN_DIR, names, STAMP, log)) {
     return;
   }
   fs.mkdirSync(BIN_DIR, { recursive: true });

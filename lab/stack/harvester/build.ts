@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { keepBinaries, restoreBinaries } from '../../core/binCache';
+import { keepBinaries, restoreBuilt } from '../../core/binCache';
 import {
   HARVESTER_BIN, HARVESTER_COMPONENTS, HARVESTER_SRC, HarvesterComponent, SHARED_HARVESTER, harvesterBin, treeOf
 } from './components';
@@ -84,9 +84,7 @@ export function ensureHarvesterBuilt(log: (line: string) => void = (l) => proces
     // Unpacked either way: the stack reads the tree's manifests and CRDs (crds.ts, csi.ts, start.ts).
     const tree = ensureUnpacked(c);
 
-    if (restoreBinaries(`harvester-${ c.name }`, stamp, HARVESTER_BIN, [c.name])) {
-      fs.writeFileSync(stampFile(c), stamp);
-      log(`[stack] ${ c.name } as linked before, from Go's cache folder`);
+    if (restoreBuilt(c.name, stamp, HARVESTER_BIN, [c.name], stampFile(c), log)) {
       continue;
     }
     const started = Date.now();
@@ -106,7 +104,7 @@ export function ensureHarvesterBuilt(log: (line: string) => void = (l) => proces
       throw new Error(`could not build ${ c.name } from ${ c.module } ${ c.version } (go build ${ c.pkg } in ${ tree }):\n${ out || r.error?.message }`);
     }
     fs.writeFileSync(stampFile(c), stamp);
-    keepBinaries(`harvester-${ c.name }`, stamp, HARVESTER_BIN, [c.name]);
+    keepBinaries(c.name, stamp, HARVESTER_BIN, [c.name]);
     log(`[stack] built ${ c.name } in ${ Math.round((Date.now() - started) / 1000) } s`);
   }
 }

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../core/paths';
-import { keepBinaries, restoreBinaries } from '../../core/binCache';
+import { keepBinaries, restoreBuilt } from '../../core/binCache';
 import { RancherVersion, SHARED_RANCHER } from './versions';
 
 export const RANCHER_TOOLS = path.join(REPO_ROOT, '.tools', 'rancher');
@@ -126,10 +126,7 @@ export function ensureRancherBuilt(v: RancherVersion, log: (line: string) => voi
   const gomod = writeModfile(v, tree);
   const names = Object.keys(TARGETS);
 
-  if (restoreBinaries(`rancher-${ v.version }`, stamp(v), rancherBinDir(v), names)) {
-    fs.writeFileSync(path.join(rancherBinDir(v), '.stamp'), stamp(v));
-    log(`[rancher] rancher and agent ${ v.version } as linked before, from Go's cache folder`);
-
+  if (restoreBuilt(`rancher-${ v.version }`, stamp(v), rancherBinDir(v), names, path.join(rancherBinDir(v), '.stamp'), log)) {
     return;
   }
   const bin = rancherBinDir(v);
