@@ -27,6 +27,16 @@ function cacheRoot(): string | null {
   return goCache && goCache !== 'off' ? path.join(goCache, 'harvester-cloud-ui-bin') : null;
 }
 
+/**
+ * A folder for another build's cache beside Go's (`<GOCACHE>/harvester-cloud-ui-<name>`), so that it is as warm or as
+ * cold as Go's: the e2e suite's webpack cache (tests/flows/lib/demo.ts). Null when Go's cache is off or unknown.
+ */
+export function buildCacheDir(name: string): string | null {
+  const root = cacheRoot();
+
+  return root ? `${ root.slice(0, -'-bin'.length) }-${ name }` : null;
+}
+
 function entry(kind: string, stamp: string): string | null {
   const root = cacheRoot();
 

@@ -108,15 +108,41 @@ async function until(check: () => Promise<boolean>, ms = 60000): Promise<void> {
   }
 }
 
-/** Puts one cluster back to the baseline; whether anything had to be. */
-async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promise<boolean> {
-  let changed = false;
+/** What a reset of a cluster did: removed what was made since, and put back what was there. */
+export interface Done { removed: boolean; restored: boolean }
+
+/**
+ * How long Harvester's controllers are waited for after a reset (ms their answers must stay the same), or null for
+ * not at all. Something put back (a demo Service's annotations, a pool's spec): they act on it, and a sharing Service
+ * fails until its primary has an address again, so 5 s. Only what flows made removed: the demo's Services are as they
+ * were, and one look that each has its answer is enough. Nothing (a flow that only read): nothing to wait for.
+ */
+export function settleAfter(done: Done[]): number | null {
+  if (done.some((d) => d.restored)) {
+    return 5000;
+  }
+
+  return done.some((d) => d.removed) ? 0 : null;
+}
+
+/**
+ * A LoadBalancer Service a flow made goes with its host LoadBalancer: Kubernetes keeps it until Harvester's cloud
+ * provider has deleted that and taken its finalizer off. The host's leftovers are removed only after that: a host
+ * LoadBalancer deleted while the provider still waits for its address (harvester-cloud-provider v0.2.7
+ * loadbalancer.go `waitForIP`, 10 × 1 s) holds the provider's one worker for those 10 s, into the next flow.
+ */
+const LB_CLEANUP = 'service.kubernetes.io/load-balancer-cleanup';
+
+/** Puts one cluster back to the baseline. */
+async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promise<Done> {
+  const done: Done = { removed: false, restored: false };
+  const going: string[] = [];
 
   for (const ns of await list(t, '/api/v1/namespaces')) {
     if (b.namespaces[key].includes(ns.metadata.name)) {
       continue;
     }
-    changed = true;
+    done.removed = true;
     if (!ns.metadata.deletionTimestamp) {
       await kubeRequest(t, 'DELETE', `/api/v1/namespaces/${ ns.metadata.name }`);
     }
@@ -126,8 +152,11 @@ async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promis
       const was = b.objects[key][idOf(c, o)];
 
       if (!was) {
-        changed = true;
+        done.removed = true;
         await kubeRequest(t, 'DELETE', pathOf(c, o));
+        if (o.metadata.finalizers?.includes(LB_CLEANUP)) {
+          going.push(pathOf(c, o));
+        }
       } else if (JSON.stringify([o.metadata.labels, o.metadata.annotations]) !== JSON.stringify([was.labels, was.annotations]) || (key === 'host' && JSON.stringify(o.spec) !== JSON.stringify(was.spec))) {
         const back = {
           ...o,
@@ -137,28 +166,34 @@ async function resetCluster(t: KubeTarget, key: ClusterKey, b: Baseline): Promis
           spec: key === 'host' ? was.spec : o.spec
         };
 
-        changed = true;
+        done.restored = true;
         await kubeRequest(t, 'PUT', pathOf(c, o), back);
       }
     }
   }
   await until(async() => (await list(t, '/api/v1/namespaces')).every((n) => b.namespaces[key].includes(n.metadata.name)));
+  for (const p of going) {
+    await until(async() => (await kubeRequest(t, 'GET', p)).status === 404);
+  }
 
-  return changed;
+  return done;
 }
 
 export async function resetToBaseline(info: StackInfo, b: Baseline): Promise<void> {
   // The guest first: its Services' load balancers go with them (or are left behind, see below).
-  let changed = await resetCluster(kubeTarget(info, 'guest'), 'guest', b);
+  const done = [await resetCluster(kubeTarget(info, 'guest'), 'guest', b)];
 
   if (b.objects.bare && info.clusters.bare) {
-    changed = await resetCluster(kubeTarget(info, 'bare'), 'bare', b) || changed;
+    done.push(await resetCluster(kubeTarget(info, 'bare'), 'bare', b));
   }
   // What the guest left on the host (a LoadBalancer whose Service went before its address reached it), then the rest.
-  changed = await resetCluster(kubeTarget(info, 'host'), 'host', b) || changed;
-  // Nothing put back (a flow that only read): Harvester's controllers have nothing to do, and waiting for them to
-  // stay settled for 5 s would only add those seconds to each such flow.
-  if (info.harvester && changed) {
-    await waitHarvesterSettled(info.adminToken, () => undefined);
+  done.push(await resetCluster(kubeTarget(info, 'host'), 'host', b));
+  if (!info.harvester) {
+    return;
+  }
+  const stableMs = settleAfter(done);
+
+  if (stableMs !== null) {
+    await waitHarvesterSettled(info.adminToken, () => undefined, 120000, stableMs);
   }
 }

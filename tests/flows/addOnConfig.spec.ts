@@ -1,6 +1,11 @@
 /**
  * One Add-on Config, this extension's, in every Rancher dashboard build users run (../shared/rancher-ui), and what
  * it saves is what the user chose: nothing else of the provider's keys, whichever way the page was reached.
+ * `@versions` (every build, both Rancher servers): the flows of what differs by build, which page paths reach the tab
+ * and whether the built-in tab of 2.12–2.14 writes its `ipam: dhcp` on an untouched save (create by address and from
+ * the list; edit from the list, the detail and the address). DHCP, sharing and a sharer's edit are the extension's own
+ * form on the same extension point: they run on 2.15's build and the real stack, and through Rancher 2.15's server in
+ * real/controllers.real.spec.ts.
  */
 import { RKE2_GUEST, SERVICES } from '../../lab/world/ids';
 import { SEL } from './lib/selectors';
@@ -30,7 +35,7 @@ test.describe('create a LoadBalancer Service', () => {
     await expectSaved(sim, await saveAndLeave(page), CL, 'default/untouched-list', {}, 'provider');
   });
 
-  test('DHCP then back to IP pool: the provider default, so nothing is written', VERSIONS, async({ adminPage: page, sim }) => {
+  test('DHCP then back to IP pool: the provider default, so nothing is written', async({ adminPage: page, sim }) => {
     await openLoadBalancerCreate(page, sim.dashboard, CL, 'list');
     await fillNewService(page, 'back-to-pool');
     await expectOneAddOnConfig(page);
@@ -39,7 +44,7 @@ test.describe('create a LoadBalancer Service', () => {
     await expectSaved(sim, await saveAndLeave(page), CL, 'default/back-to-pool', {}, 'provider');
   });
 
-  test('DHCP on a network: ipam and network, nothing else', VERSIONS, async({ adminPage: page, sim }) => {
+  test('DHCP on a network: ipam and network, nothing else', async({ adminPage: page, sim }) => {
     await openLoadBalancerCreate(page, sim.dashboard, CL, 'address');
     await fillNewService(page, 'on-dhcp');
     await expectOneAddOnConfig(page);
@@ -48,7 +53,7 @@ test.describe('create a LoadBalancer Service', () => {
     await expectSaved(sim, await saveAndLeave(page), CL, 'default/on-dhcp', { [`${ P }/ipam`]: 'dhcp', [`${ P }/network`]: 'default/vlan100' }, 'provider');
   });
 
-  test('sharing the IP of web-pool: primary-service only', VERSIONS, async({ adminPage: page, sim }) => {
+  test('sharing the IP of web-pool: primary-service only', async({ adminPage: page, sim }) => {
     await openLoadBalancerCreate(page, sim.dashboard, CL, 'list');
     await fillNewService(page, 'sharer');
     await expectOneAddOnConfig(page);
@@ -74,7 +79,7 @@ test.describe('edit a Service and save it untouched: its annotations stay byte f
     });
   }
 
-  test('a Service sharing an IP keeps primary-service (by its address)', VERSIONS, async({ adminPage: page, sim }) => {
+  test('a Service sharing an IP keeps primary-service (by its address)', async({ adminPage: page, sim }) => {
     const before = await storedAnnotations(sim, CL, `default/${ SERVICES.webShared }`);
 
     expect(before[`${ P }/primary-service`]).toBeTruthy();

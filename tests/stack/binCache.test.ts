@@ -13,7 +13,7 @@ const goCache = fs.mkdtempSync(path.join(os.tmpdir(), 'bincache-'));
 process.env.GOCACHE = goCache;
 
 // eslint-disable-next-line import/first
-import { keepBinaries, restoreBinaries } from '../../lab/core/binCache';
+import { buildCacheDir, keepBinaries, restoreBinaries } from '../../lab/core/binCache';
 
 function built(dir: string, files: Record<string, string>): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -67,5 +67,9 @@ describe('binaries as linked before', () => {
     keepBinaries('rancher-2.15', 'newest', src, ['rancher', 'agent']);
 
     expect(fs.readdirSync(path.join(goCache, 'harvester-cloud-ui-bin', 'rancher-2.15')).sort()).toEqual(['new', 'newest']);
+  });
+
+  it('another build\'s cache (the e2e suite\'s webpack) lives beside Go\'s, so an empty GOCACHE leaves it cold too', () => {
+    expect(buildCacheDir('webpack')).toBe(path.join(goCache, 'harvester-cloud-ui-webpack'));
   });
 });

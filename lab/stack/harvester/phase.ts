@@ -53,8 +53,11 @@ export async function startHarvester(token: string, log: (l: string) => void): P
   };
 }
 
-/** Every LoadBalancer Service of the guest has an address, or an event from the provider saying why not. */
-export async function waitHarvesterSettled(token: string, log: (l: string) => void, ms = 120000): Promise<void> {
+/**
+ * Every LoadBalancer Service of the guest has an address, or an event from the provider saying why not, and that has
+ * stayed so for `stableMs` (0: once is enough, for a reset that only removed what flows made, lab/stack/baseline.ts).
+ */
+export async function waitHarvesterSettled(token: string, log: (l: string) => void, ms = 120000, stableMs = 5000): Promise<void> {
   const guest = target('guest', token);
   const t0 = Date.now();
 
@@ -77,7 +80,7 @@ export async function waitHarvesterSettled(token: string, log: (l: string) => vo
       [last, stableSince] = [now, Date.now()];
     }
 
-    return Date.now() - stableSince >= 5000;
+    return Date.now() - stableSince >= stableMs;
   });
   log(`[stack] Harvester's controllers settled the guest's load balancers (${ Math.round((Date.now() - t0) / 1000) } s)`);
 }

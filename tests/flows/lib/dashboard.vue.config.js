@@ -9,6 +9,10 @@
  *  - a connection the API drops: the shell's proxy error handler (vue-config-helper.js `onError`) sets status 598,
  *    writes the error and never ends the response, so the browser would wait forever. Here the answer is what a
  *    proxy in front of Rancher gives then: 502 Bad Gateway, ended.
+ * And a cache: the dev server's first compile of the whole dashboard took about 280 s of CI (2 cores) on a clean
+ * clone, where the shell's cache-loader folders (node_modules/.cache) are empty. Webpack's own file cache, kept beside
+ * Go's build cache (E2E_WEBPACK_CACHE, tests/flows/lib/demo.ts) so that a run with an empty GOCACHE is cold here too,
+ * is checked by content hashes rather than file times (a clone's files are all new), so only what changed compiles.
  * And a watchdog: the dev server runs in its own process group, which the suite stops at the end; should the suite's
  * process be killed outright (no chance to clean up), the dev server notices within a second and stops its group.
  */
@@ -58,8 +62,26 @@ function endProxyErrors(req, res, next) {
   next();
 }
 
+const cacheDir = process.env.E2E_WEBPACK_CACHE;
+const HASHES = { hash: true, timestamp: false };
+
 module.exports = {
   ...base,
+  configureWebpack(webpackConfig) {
+    base.configureWebpack(webpackConfig);
+    if (cacheDir) {
+      webpackConfig.cache = {
+        type:                       'filesystem',
+        cacheDirectory:             cacheDir,
+        buildDependencies:          { config: [__filename, require.resolve('../../../vue.config.js'), require.resolve('../../../package-lock.json')] },
+        // Stored as soon as the first compile is done: the suite stops the dev server a minute later.
+        idleTimeoutForInitialStore: 0,
+      };
+      webpackConfig.snapshot = {
+        ...(webpackConfig.snapshot || {}), module: HASHES, resolve: HASHES, buildDependencies: HASHES, resolveBuildDependencies: HASHES
+      };
+    }
+  },
   devServer: {
     ...base.devServer,
     port,

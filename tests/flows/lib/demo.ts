@@ -15,6 +15,7 @@ import { CSI_ON_STEP } from '../../../lab/simulator/controllers';
 import { SimServer, startSimServer } from '../../../lab/simulator/server';
 import { demoControls } from '../../../lab/world/controls';
 import { createState } from '../../../lab/simulator/core/state';
+import { buildCacheDir } from '../../../lab/core/binCache';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const RESULTS = path.join(ROOT, 'test-results');
@@ -118,6 +119,7 @@ export async function startDashboard(api: string, log = (line: string) => consol
       VUE_CLI_SERVICE_CONFIG_PATH: path.join(__dirname, 'dashboard.vue.config.js'),
       VUE_CLI_TEST:                'true',
       VUE_CLI_TEST_TESTING_ENV:    'true',
+      E2E_WEBPACK_CACHE:           buildCacheDir('webpack') || '',
     },
     stdio:    ['ignore', out, out],
     detached: true,

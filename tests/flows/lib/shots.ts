@@ -10,6 +10,11 @@ import { RESULTS, ROOT } from './demo';
 
 export const SHOTS_DIR = path.join(RESULTS, 'screenshots');
 export const DOCS_SHOTS_DIR = path.join(ROOT, 'docs', 'screenshots');
+/**
+ * The projects whose screenshots the docs show (playwright.config.ts): the simulator's demo data in Rancher 2.15's
+ * build, and demo mode's dev server for what only it shows.
+ */
+export const DOCS_PROJECTS = ['rancher-2.15', 'demo'];
 
 export interface ShotOptions {
   /** Also copy it to docs/screenshots/<doc> (when the test passes). */

@@ -10,6 +10,8 @@ import { expect } from '../fixtures';
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
 /** What Rancher's agent writes on a Service with an address (its endpoints controller). */
 const PUBLIC_ENDPOINTS = 'field.cattle.io/publicEndpoints';
+const KUBE_VIP_IPS = 'kube-vip.io/loadbalancerIPs';
+const KUBE_VIP_REQUESTED = 'kube-vip.io/requestedIP';
 
 /** A full page load of a dashboard path, done when `ready` shows (the whole dashboard boots first). */
 export async function openPage(page: Page, dashboard: string, pathname: string, ready: string): Promise<void> {
@@ -139,17 +141,26 @@ export async function expectSaved(sim: CompatBackend, written: any, cluster: str
 /**
  * Where the server's controllers act on a new LoadBalancer Service (Harvester's cloud provider gives it an address and
  * kube-vip's annotations; Rancher's agent then its public endpoints), waits for them and until its annotations stop
- * changing, so a page opened next loads what a user would find.
+ * changing, so a page opened next loads what a user would find. An address alone is not enough: a Service made with
+ * `kube-vip.io/loadbalancerIPs: 0.0.0.0` gets kube-vip's DHCP lease at once, and the pool's address only when the
+ * provider, busy with an earlier Service, comes to it (k8s.io/cloud-provider controllers/service: its
+ * `EnsuredLoadBalancer` event).
  */
 export async function settled(sim: CompatBackend, cluster: string, id: string): Promise<Record<string, string>> {
   const read = async() => await sim.client.object(cluster, 'service', id) as any;
+  const ensured = async(uid: string) => (await sim.client.objects(cluster, 'event') as any[])
+    .some((e) => e.involvedObject?.uid === uid && e.reason === 'EnsuredLoadBalancer');
 
   if (sim.kind !== 'simulator') {
     await expect.poll(async() => {
       const svc = await read();
+      const a = svc?.metadata?.annotations || {};
+      const ip = svc?.status?.loadBalancer?.ingress?.[0]?.ip;
+      // kube-vip serves what the provider wrote (its lease, for 0.0.0.0); Rancher's agent names that address.
+      const served = !!ip && ip === (a[KUBE_VIP_IPS] === '0.0.0.0' ? a[KUBE_VIP_REQUESTED] : a[KUBE_VIP_IPS]);
 
-      return !!svc?.status?.loadBalancer?.ingress?.length && (sim.kind !== 'rancher' || !!svc.metadata.annotations?.[PUBLIC_ENDPOINTS]);
-    }, { message: `${ id } gets its address${ sim.kind === 'rancher' ? ', and Rancher\'s agent its public endpoints' : '' }`, timeout: 2 * STEP_MS }).toBe(true);
+      return served && (sim.kind !== 'rancher' || `${ a[PUBLIC_ENDPOINTS] }`.includes(`"${ ip }"`)) && await ensured(svc.metadata.uid);
+    }, { message: `Harvester's provider gives ${ id } its address${ sim.kind === 'rancher' ? ', and Rancher\'s agent its public endpoints' : '' }`, timeout: 2 * STEP_MS }).toBe(true);
   }
   let last = JSON.stringify(await storedAnnotations(sim, cluster, id));
 
