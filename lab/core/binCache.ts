@@ -14,7 +14,8 @@ const KEEP = 2;
 
 let goCache: string | undefined;
 
-function cacheRoot(): string | null {
+/** `<GOCACHE>/harvester-cloud-ui-<name>`, or null when the cache is turned off or Go's is off or unknown. */
+function cacheRoot(name = 'bin'): string | null {
   if (process.env.HCUI_BIN_CACHE === 'off') {
     return null;
   }
@@ -24,7 +25,7 @@ function cacheRoot(): string | null {
     return null;
   }
 
-  return goCache && goCache !== 'off' ? path.join(goCache, 'harvester-cloud-ui-bin') : null;
+  return goCache && goCache !== 'off' ? path.join(goCache, `harvester-cloud-ui-${ name }`) : null;
 }
 
 /**
@@ -32,9 +33,7 @@ function cacheRoot(): string | null {
  * cold as Go's: the e2e suite's webpack cache (tests/flows/lib/demo.ts). Null when Go's cache is off or unknown.
  */
 export function buildCacheDir(name: string): string | null {
-  const root = cacheRoot();
-
-  return root ? `${ root.slice(0, -'-bin'.length) }-${ name }` : null;
+  return cacheRoot(name);
 }
 
 function entry(kind: string, stamp: string): string | null {

@@ -11,4 +11,6 @@ export const PROVIDER = {
   lbNetwork:      'cloudprovider.harvesterhci.io/lb-network',
   kubeVipIPs:     'kube-vip.io/loadbalancerIPs',
   kubeVipIface:   'kube-vip.io/serviceInterface',
+  /** Where kube-vip records the DHCP lease it took for `loadbalancerIPs: 0.0.0.0`. */
+  kubeVipLease:   'kube-vip.io/requestedIP',
 } as const;

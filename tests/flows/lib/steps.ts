@@ -5,13 +5,13 @@ import { choose } from './fields';
 import { fillServiceBasics } from './cruPage';
 import { paths, STEP_MS } from './pages';
 import { CompatBackend } from '../../../lab/backends/backend';
+import { PROVIDER } from '../../../lab/simulator/controllers/providerKeys';
+import { DHCP_ADDRESS } from '../../../lab/simulator/controllers/hostLoadBalancer';
 import { expect } from '../fixtures';
 
 export const PROVIDER_PREFIX = 'cloudprovider.harvesterhci.io/';
 /** What Rancher's agent writes on a Service with an address (its endpoints controller). */
 const PUBLIC_ENDPOINTS = 'field.cattle.io/publicEndpoints';
-const KUBE_VIP_IPS = 'kube-vip.io/loadbalancerIPs';
-const KUBE_VIP_REQUESTED = 'kube-vip.io/requestedIP';
 
 /** A full page load of a dashboard path, done when `ready` shows (the whole dashboard boots first). */
 export async function openPage(page: Page, dashboard: string, pathname: string, ready: string): Promise<void> {
@@ -157,7 +157,7 @@ export async function settled(sim: CompatBackend, cluster: string, id: string): 
       const a = svc?.metadata?.annotations || {};
       const ip = svc?.status?.loadBalancer?.ingress?.[0]?.ip;
       // kube-vip serves what the provider wrote (its lease, for 0.0.0.0); Rancher's agent names that address.
-      const served = !!ip && ip === (a[KUBE_VIP_IPS] === '0.0.0.0' ? a[KUBE_VIP_REQUESTED] : a[KUBE_VIP_IPS]);
+      const served = !!ip && ip === (a[PROVIDER.kubeVipIPs] === DHCP_ADDRESS ? a[PROVIDER.kubeVipLease] : a[PROVIDER.kubeVipIPs]);
 
       return served && (sim.kind !== 'rancher' || `${ a[PUBLIC_ENDPOINTS] }`.includes(`"${ ip }"`)) && await ensured(svc.metadata.uid);
     }, { message: `Harvester's provider gives ${ id } its address${ sim.kind === 'rancher' ? ', and Rancher\'s agent its public endpoints' : '' }`, timeout: 2 * STEP_MS }).toBe(true);
