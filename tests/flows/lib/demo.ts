@@ -16,6 +16,7 @@ import { SimServer, startSimServer } from '../../../lab/simulator/server';
 import { demoControls } from '../../../lab/world/controls';
 import { createState } from '../../../lab/simulator/core/state';
 import { buildCacheDir } from '../../../lab/core/binCache';
+import { samePathLaunch } from './samePath';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const RESULTS = path.join(ROOT, 'test-results');
@@ -108,7 +109,13 @@ export async function startDashboard(api: string, log = (line: string) => consol
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const out = fs.openSync(path.join(RESULTS, 'dashboard.log'), 'w');
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'vue-cli-service'), ['serve'], {
+  const cacheDir = buildCacheDir('webpack');
+  const launch = samePathLaunch(ROOT, path.join(ROOT, 'node_modules', '.bin', 'vue-cli-service'), ['serve'], cacheDir);
+
+  if (launch.fallback) {
+    log(`[e2e] the dev server runs at the clone's own path: ${ launch.fallback }`);
+  }
+  const child = spawn(launch.command, launch.args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -116,10 +123,10 @@ export async function startDashboard(api: string, log = (line: string) => consol
       API:                         api,
       E2E_DASHBOARD_PORT:          `${ port }`,
       E2E_SUITE_PID:               `${ process.pid }`,
-      VUE_CLI_SERVICE_CONFIG_PATH: path.join(__dirname, 'dashboard.vue.config.js'),
+      VUE_CLI_SERVICE_CONFIG_PATH: path.join(launch.root, path.relative(ROOT, __dirname), 'dashboard.vue.config.js'),
       VUE_CLI_TEST:                'true',
       VUE_CLI_TEST_TESTING_ENV:    'true',
-      E2E_WEBPACK_CACHE:           buildCacheDir('webpack') || '',
+      E2E_WEBPACK_CACHE:           cacheDir || '',
     },
     stdio:    ['ignore', out, out],
     detached: true,
