@@ -6,9 +6,8 @@
  *   --stop    stop the stack this run directory started
  *   --status  say whether it runs, and where
  *   --build   only build, once, everything the suites run: the stack's binaries, Harvester's components, the chart
- *             tools (Helm, the registry) and Rancher (every version present); prints how long it took.
- *             --build --no-rancher: all but Rancher; --build --rancher[=<v>]: Rancher alone (that version, or every
- *             one present), so CI can build Rancher beside the first suites (.ci/run)
+ *             tools (Helm, the registry) and Rancher (every version present, or the one --rancher=<v> names); prints
+ *             how long it took
  *   --rancher[=2.13]  also Rancher's server (2.15 by default) on a local cluster of its own, with the guest and
  *             host imported into it and the extension installed (lab/stack/rancher/start.ts)
  * The lab (lab/) is a library: this command wires it to the publish pipeline (the extension's Helm repository).
@@ -39,19 +38,13 @@ async function main(): Promise<void> {
   if (args.includes('--build')) {
     const t0 = Date.now();
 
-    const rancherAlone = args.some((a) => a === '--rancher' || a.startsWith('--rancher='));
-
-    if (!rancherAlone) {
-      ensureBuilt();
-      // Harvester's components too: a build step before the suites leaves nothing for the stack's start to build.
-      if (harvesterSourcesPresent()) {
-        ensureHarvesterBuilt();
-      }
-      ensureChartToolsBuilt();
+    ensureBuilt();
+    // Harvester's components too: a build step before the suites leaves nothing for the stack's start to build.
+    if (harvesterSourcesPresent()) {
+      ensureHarvesterBuilt();
     }
-    if (!args.includes('--no-rancher')) {
-      buildRancher(args);
-    }
+    ensureChartToolsBuilt();
+    buildRancher(args);
     console.log(`[stack] built in ${ Math.round((Date.now() - t0) / 1000) } s`);
 
     return;

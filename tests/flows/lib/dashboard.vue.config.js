@@ -13,6 +13,7 @@
  * clone, where the shell's cache-loader folders (node_modules/.cache) are empty. Webpack's own file cache, kept beside
  * Go's build cache (E2E_WEBPACK_CACHE, tests/flows/lib/demo.ts) so that a run with an empty GOCACHE is cold here too,
  * is checked by content hashes rather than file times (a clone's files are all new), so only what changed compiles.
+ * Its store is logged, and the suite waits for it (tests/flows/lib/demo.ts `cacheStored`).
  * And a watchdog: the dev server runs in its own process group, which the suite stops at the end; should the suite's
  * process be killed outright (no chance to clean up), the dev server notices within a second and stops its group.
  */
@@ -80,6 +81,9 @@ module.exports = {
       webpackConfig.snapshot = {
         ...(webpackConfig.snapshot || {}), module: HASHES, resolve: HASHES, buildDependencies: HASHES, resolveBuildDependencies: HASHES
       };
+      // "Storing pack..." and "Stored pack (…)" in the log (printed whatever the level vue-cli sets): the suite starts
+      // its flows once the store is done, as serializing a cold cache (1.4 GB) holds up the dev server's answers.
+      webpackConfig.infrastructureLogging = { ...(webpackConfig.infrastructureLogging || {}), debug: [/PackFileCacheStrategy/] };
     }
   },
   devServer: {

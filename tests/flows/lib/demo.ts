@@ -17,6 +17,7 @@ import { demoControls } from '../../../lab/world/controls';
 import { createState } from '../../../lab/simulator/core/state';
 import { buildCacheDir } from '../../../lab/core/binCache';
 import { samePathLaunch } from './samePath';
+import { cacheStored } from './cacheStored';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const RESULTS = path.join(ROOT, 'test-results');
@@ -108,7 +109,8 @@ export async function startDashboard(api: string, log = (line: string) => consol
   const url = `https://localhost:${ port }`;
 
   fs.mkdirSync(RESULTS, { recursive: true });
-  const out = fs.openSync(path.join(RESULTS, 'dashboard.log'), 'w');
+  const logFile = path.join(RESULTS, 'dashboard.log');
+  const out = fs.openSync(logFile, 'w');
   const cacheDir = buildCacheDir('webpack');
   const launch = samePathLaunch(ROOT, path.join(ROOT, 'node_modules', '.bin', 'vue-cli-service'), ['serve'], cacheDir);
 
@@ -145,6 +147,11 @@ export async function startDashboard(api: string, log = (line: string) => consol
 
       if (status === 200) {
         log(`[e2e] dashboard compiled in ${ Math.round((Date.now() - started) / 1000) } s`);
+        if (cacheDir) {
+          const store = await Promise.race([cacheStored(logFile, 0), exited]);
+
+          log(store.stored ? `[e2e] webpack's cache stored in ${ store.seconds } s` : '[e2e] webpack\'s cache: nothing to store');
+        }
 
         return;
       }
