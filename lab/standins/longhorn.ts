@@ -1,6 +1,7 @@
 /**
  * Stand-in for Longhorn (and the host's snapshot machinery) on harvester-host, which need disks: a PVC of a Longhorn
- * class (provisioner driver.longhorn.io) with Immediate binding gets a PersistentVolume named as Longhorn's CSI
+ * class (provisioner driver.longhorn.io) with Immediate binding, once kube-controller-manager names Longhorn its
+ * provisioner, gets a PersistentVolume named as Longhorn's CSI
  * provisioner names it (`pvc-<uid>`, claimRef set) — kube-controller-manager's PV controller then binds the two; a
  * VolumeSnapshot of such a PVC becomes ready (its restore size the PVC's, a bound VolumeSnapshotContent named), a
  * VolumeRemoteBackup succeeds when the host has a backup target (its source volume's spec recorded, as Harvester does). What the Harvester CSI driver asks of the host is then
@@ -42,6 +43,19 @@ function persistentVolume(pvc: Obj, sc: Obj): Obj {
   };
 }
 
+/**
+ * Longhorn's external-provisioner acts only on a claim that kube-controller-manager's PV controller has handed to it
+ * (sig-storage-lib-external-provisioner controller/controller.go shouldProvision: the storage-provisioner annotation,
+ * or its beta name, naming the provisioner). Provisioning before that raced the PV controller: a pre-bound PV found
+ * first was bound without the annotation, and the Harvester CSI driver's getHostSnapClass then found no provisioner
+ * for the host PVC (a guest snapshot failed with "unmarshal failed", which real Harvester never shows).
+ */
+export function claimsLonghorn(pvc: Obj): boolean {
+  const a = pvc.metadata?.annotations || {};
+
+  return !pvc.spec?.volumeName && (a['volume.kubernetes.io/storage-provisioner'] === LONGHORN || a['volume.beta.kubernetes.io/storage-provisioner'] === LONGHORN);
+}
+
 export function startLonghorn(host: KubeTarget, log: (l: string) => void) {
   /** A snapshot of a Bound host volume gets ready (its source not Bound yet: it waits for the volume's binding). */
   const readySnapshot = async(snap: Obj): Promise<void> => {
@@ -81,6 +95,9 @@ export function startLonghorn(host: KubeTarget, log: (l: string) => void) {
       }
     }
     if (pvc.spec?.volumeName) {
+      return;
+    }
+    if (!claimsLonghorn(pvc)) {
       return;
     }
     const sc = pvc.spec?.storageClassName ? await storageClass(host, pvc.spec.storageClassName) : null;
