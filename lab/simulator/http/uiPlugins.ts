@@ -32,25 +32,31 @@ function specOf(obj: KubeObject): PluginSpec | null {
   return p?.name && p?.version ? p as PluginSpec : null;
 }
 
+/** An index entry as Rancher encodes it: the UIPlugin's spec.plugin (omitempty fields) and the cache's two fields. */
+export type PluginEntry = Partial<PluginSpec> & { CacheState: string; Ready: boolean };
+
 /**
  * `GET /v1/uiplugins`: the extensions Rancher's UI-plugin controller has cached, one entry per UIPlugin
- * resource (rancher/rancher pkg/controllers/dashboard/plugin: the index handler lists the cache). Public, as
- * in Rancher: the login page loads extensions before anyone logs in.
+ * resource (rancher/rancher pkg/controllers/dashboard/plugin index.go `SafeIndex.Generate`: the spec's
+ * `UIPluginEntry`, whose false flags and empty metadata are left out (`omitempty`), beside the untagged `CacheState`
+ * and `Ready` of the plugin's status). Public, as in Rancher: the login page loads extensions before anyone logs in.
  */
-export function uiPluginIndex(state: SimState): { entries: Record<string, PluginSpec> } {
-  const entries: Record<string, PluginSpec> = {};
+export function uiPluginIndex(state: SimState): { entries: Record<string, PluginEntry> } {
+  const entries: Record<string, PluginEntry> = {};
 
   for (const obj of listObjects(state, 'local', UIPLUGIN_TYPE)) {
     const spec = specOf(obj);
 
     if (spec) {
       entries[spec.name] = {
-        name:     spec.name,
-        version:  spec.version,
-        endpoint: spec.endpoint,
-        noCache:  !!spec.noCache,
-        noAuth:   !!spec.noAuth,
-        metadata: spec.metadata || {},
+        name:       spec.name,
+        version:    spec.version,
+        endpoint:   spec.endpoint,
+        ...(spec.noCache ? { noCache: true } : {}),
+        ...(spec.noAuth ? { noAuth: true } : {}),
+        ...(spec.metadata && Object.keys(spec.metadata).length ? { metadata: spec.metadata } : {}),
+        CacheState: obj.status?.cacheState || '',
+        Ready:      !!obj.status?.ready,
       };
     }
   }

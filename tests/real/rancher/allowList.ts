@@ -25,9 +25,6 @@ export const ALLOW_LIST: Allowance[] = [
     step: /^v1 clusters viewer/, path: /^itemKeys\.actions: sim=undefined rancher=true$/, reason: 'as for the admin: the cluster\'s actions are the dashboard\'s own menu items (open)'
   },
   {
-    step: /^uiplugins$/, path: /^(names\.0|entry|endpoint): sim=undefined/, reason: 'the plain simulator (npm run dev) builds the extension into the dashboard and lists no UIPlugin; the compat projects install it as a UIPlugin (tests/compat/fixtures.ts), Rancher\'s stack through its catalog'
-  },
-  {
     step: /^unknown cluster admin$/, path: /^(status: sim=404 rancher=500|text: sim=undefined rancher="lost connection to cluster: failed to find Session for client stv-cluster-c-nosuch"|(type|code|message): sim=.* rancher=undefined)$/, reason: 'open: Rancher\'s tunnel answers an unknown cluster id with a 500 in plain text (no session for that agent); the simulator answers the Kubernetes 404 Status, which its tests and the extension\'s failure texts rely on'
   },
   {

@@ -4,8 +4,13 @@
  * as the same demo user, each answer cut to what the dashboards and the extension read, then compared with the
  * Steve differential's structural diff; a difference fails unless ./allowList.ts gives its reason.
  */
+import path from 'node:path';
 import { startSimServer, SimServer } from '../../../lab/simulator/server';
 import { createState } from '../../../lab/simulator/core/state';
+import { fromClusterRepo, installExtension } from '../../../lab/simulator/catalog/installExtension';
+import { RUN_DIR } from '../../../lab/core/paths';
+import { EXTENSION_REPO } from '../../../lab/world/ids';
+import { EXTENSION } from '../../../lab/stack/rancher/extension';
 import { demoSeed } from '../../../lab/world/seed';
 import { setRancherVersion } from '../../../lab/simulator/core/versions';
 import { rancherRequest } from '../../../lab/stack/rancher/rancherApi';
@@ -67,7 +72,12 @@ export async function startServers(): Promise<Servers> {
     throw new Error('no Rancher running in the stack: start it with `npm run stack -- --rancher` (npm run test:rancher does)');
   }
   setRancherVersion(info.version);
-  const sim = await startSimServer({ state: createState(demoSeed()), port: 0 });
+  const state = createState(demoSeed());
+
+  // The extension installed on both: Rancher installed the stack's published chart through its Install; the simulator
+  // installs the same repository's chart as its Install does (the compat projects' way).
+  installExtension(state, path.join(RUN_DIR, 'rancher', 'helm-repo'), EXTENSION, fromClusterRepo(EXTENSION_REPO));
+  const sim = await startSimServer({ state, port: 0 });
   const tokens: Servers['tokens'] = { sim: {}, rancher: {} };
 
   for (const user of ['admin', 'viewer']) {
