@@ -4,7 +4,7 @@
  * runs alone), the dashboard Rancher serves at its server-url, and the real kube-apiservers of rke2-guest and
  * harvester-host for what the flows check. Scenes are set through Rancher's cluster proxy as the admin. The reset
  * is the real mode's (lab/stack/baseline.ts) to the clusters as they were once Rancher had started: Rancher and its
- * agents stay connected, so nothing is restarted between tests.
+ * agents stay connected, so nothing is restarted between tests; the extension installed or not, as the test says.
  */
 import fs from 'node:fs';
 import { HARVESTER_HOST, RKE2_GUEST } from '../world/ids';
@@ -15,7 +15,7 @@ import { rancherExpect, rancherRequest, until } from '../stack/rancher/rancherAp
 import { baselineFile, rancherAdminToken } from '../stack/rancher/state';
 import { rancherVersion } from '../stack/rancher/versions';
 import { CompatBackend } from './backend';
-import type { PublishRepo } from '../stack/rancher/extension';
+import { installExtension, newestInRepo, PublishRepo, uninstallExtension } from '../stack/rancher/extension';
 import { kubeObject, kubeObjects } from './kubeObjects';
 
 /**
@@ -107,10 +107,13 @@ export async function startRancherBackend(version: string, publishRepo: PublishR
       },
     },
     async reset(installed = true) {
-      if (!installed) {
-        throw new Error('uninstalling the extension from Rancher between tests is not done here: the flow must skip on this backend');
-      }
       await resetToBaseline(stack, snap);
+      // As an admin would: Install or Uninstall on the Extensions page (helm-operation Pods the Pod runner runs).
+      if (installed) {
+        await installExtension(token, await newestInRepo(token));
+      } else {
+        await uninstallExtension(token);
+      }
       await connected(proxy);
     },
     ready:      () => connected(proxy),

@@ -19,6 +19,10 @@ export const BINARIES = [
   {
     name: 'kube-controller-manager', pkg: 'k8s.io/kubernetes/cmd/kube-controller-manager', module: 'k8s.io/kubernetes', dir: '.'
   },
+  // The shell image's kubectl in the Pods the Pod runner runs (lab/standins/pods/images.ts).
+  {
+    name: 'kubectl', pkg: 'k8s.io/kubernetes/cmd/kubectl', module: 'k8s.io/kubernetes', dir: '.'
+  },
   {
     name: 'steve', pkg: './stack/cmd/steve', module: 'github.com/rancher/steve', dir: '.'
   },

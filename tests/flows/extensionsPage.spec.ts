@@ -1,35 +1,40 @@
 /**
- * Extensions → Available → Install and Installed → Uninstall in each Rancher dashboard build, against the
- * simulator's Helm actions (lab/simulator/catalog/helmActions.ts): what the admin sees, and what the simulator then
- * holds (the chart's UIPlugin and its Helm App), as Rancher would.
+ * Extensions → Available → Install and Installed → Uninstall in each Rancher dashboard build: what the admin sees,
+ * and what the server then holds (the chart's UIPlugin, its Helm App and the Helm operations), read through its API.
+ * On the simulator its Helm actions (lab/simulator/catalog/helmActions.ts); on Rancher's own server its helm-operation
+ * Pods, run by the Pod runner (lab/standins/pods/podRunner.ts) with the Helm and kubectl built here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { RKE2_GUEST } from '../../lab/world/ids';
-import { listObjects } from '../../lab/simulator/core/state';
 import { SEL } from './lib/selectors';
 import { open, paths, STEP_MS } from './lib/pages';
 import { rancherBuilds, runsEveryFlow } from '../../lab/builds';
 import { cardAction, extensionCard, openExtensionsTab } from './lib/extensionCards';
 import { CompatBackend } from '../../lab/backends/backend';
-import {
-  CompatSim, expect, EXTENSION, ROOT, test
-} from './fixtures';
+import { expect, EXTENSION, ROOT, test } from './fixtures';
 import { VERSIONS } from './needs';
 
 const NS = 'cattle-ui-plugin-system';
 const tid = (id: string) => `[data-testid="${ id }"]`;
 
-/** What the simulator holds of the extension: its UIPlugins and Apps (Steve ids), and the Helm actions recorded. */
-function held(backend: CompatBackend) {
-  const sim = backend.simulated as CompatSim;
-  const ids = (type: string) => listObjects(sim.state, 'local', type).map((o) => `${ o.metadata.namespace }/${ o.metadata.name }`);
+async function listed(backend: CompatBackend, type: string): Promise<any[]> {
+  const r = await backend.api('GET', `/v1/${ type }`);
+
+  expect(r.status, `GET /v1/${ type }`).toBe(200);
+
+  return r.body?.data || [];
+}
+
+/** What the server holds of the extension: its UIPlugins and Apps, and the Helm operations since `before`. */
+async function held(backend: CompatBackend, before: Set<string> = new Set()) {
+  const ids = async(type: string) => (await listed(backend, type)).filter((o) => o.metadata.name === EXTENSION).map((o) => `${ o.metadata.namespace }/${ o.metadata.name }`);
 
   return {
-    uiplugins:  ids('catalog.cattle.io.uiplugin'),
-    apps:       ids('catalog.cattle.io.app'),
-    operations: listObjects(sim.state, 'local', 'catalog.cattle.io.operation').map((o) => `${ o.status.action } ${ o.status.releaseName }`).sort(),
+    uiplugins:  await ids('catalog.cattle.io.uiplugins'),
+    apps:       await ids('catalog.cattle.io.apps'),
+    operations: (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name)).map((o) => `${ o.status.action } ${ o.status.releaseName }`).sort(),
   };
 }
 
@@ -42,19 +47,18 @@ async function lbModeColumns(page: import('@playwright/test').Page, sim: CompatB
 
 test.describe('Extensions page: install and uninstall as Rancher does', () => {
   test.use({ installed: false });
-  // On Rancher's own server the Install runs in a helm-operation Pod, which needs a kubelet: the stack installs the
-  // extension with Helm itself (lab/stack/rancher/extension.ts), and these flows stay on the simulator.
-  test.skip(({ server }) => !!server, 'Rancher\'s Install needs a helm-operation Pod (no kubelet in the stack): docs/demo-mode.md');
-
-  test('Available → Install: the UIPlugin and App appear, and after the reload the extension is loaded; Uninstall removes both', VERSIONS, async({ adminPage: page, sim }) => {
+  test('Available → Install: the UIPlugin and App appear, and after the reload the extension is loaded; Uninstall removes both', VERSIONS, async({ adminPage: page, sim, server }) => {
     // The Extensions page has two designs: 2.12's (buttons on the cards) and 2.13+'s (the card's ⋮ menu, the same
     // in 2.13, 2.14 and 2.15); both run, in the oldest and the newest build present, to keep CI within its time.
     const versions = rancherBuilds().map((b) => `rancher-${ b.version }`);
 
-    test.skip(test.info().project.name !== versions[0] && !runsEveryFlow(test.info().project.name), 'the 2.13+ page design runs in the newest build');
+    test.skip(!server && test.info().project.name !== versions[0] && !runsEveryFlow(test.info().project.name), 'the 2.13+ page design runs in the newest build');
     // Six full loads of a production dashboard (each loads Rancher's store anew): three times the usual budget.
     test.slow();
-    expect(held(sim)).toEqual({
+    // Rancher keeps its finished operations for an hour: only the ones this flow starts count.
+    const before = new Set((await listed(sim, 'catalog.cattle.io.operations')).map((o) => o.metadata.name as string));
+
+    expect(await held(sim, before)).toEqual({
       uiplugins: [], apps: [], operations: []
     });
     expect(await lbModeColumns(page, sim)).toBe(0);
@@ -66,7 +70,7 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
     await cardAction(page, available, 'install', EXTENSION);
     await page.locator(tid('install-ext-modal-install-btn')).click();
 
-    await expect.poll(() => held(sim)).toEqual({
+    await expect.poll(() => held(sim, before), { timeout: STEP_MS }).toEqual({
       uiplugins: [`${ NS }/${ EXTENSION }`], apps: [`${ NS }/${ EXTENSION }`], operations: [`install ${ EXTENSION }`]
     });
     // The page lists it as installed and asks for the reload that loads it.
@@ -84,7 +88,7 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
     await cardAction(page, installed, 'uninstall', EXTENSION);
     await page.locator(tid('uninstall-ext-modal-uninstall-btn')).click();
 
-    await expect.poll(() => held(sim)).toEqual({
+    await expect.poll(() => held(sim, before), { timeout: STEP_MS }).toEqual({
       uiplugins: [], apps: [], operations: [`install ${ EXTENSION }`, `uninstall ${ EXTENSION }`]
     });
     // Once the uninstall operation is done the card no longer says "Uninstalling", the extension is offered for
@@ -111,7 +115,7 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
   });
 });
 
-test('Extensions → Installed lists the extension as installed (on Rancher\'s own server: by the stack\'s helm install)', VERSIONS, async({ adminPage: page, sim }, testInfo) => {
+test('Extensions → Installed lists the extension as installed (on Rancher\'s own server: by Rancher\'s Install as the stack starts)', VERSIONS, async({ adminPage: page, sim }, testInfo) => {
   test.skip(!sim.stack && !runsEveryFlow(testInfo.project.name), 'runs in the newest Rancher build (and rancher-next), and on Rancher\'s own server');
   await openExtensionsTab(page, sim.dashboard, 'installed');
   await expect(extensionCard(page, EXTENSION)).toBeVisible({ timeout: STEP_MS });

@@ -1,25 +1,17 @@
 /**
- * The extension installed in Rancher as Rancher installs it. The project's Helm repository (made by the publish
- * pipeline, handed in as `PublishRepo`, with its base URL at the stack's repository server) is added as a ClusterRepo through
- * Rancher's API; Rancher downloads its index. The Extensions page's Install then asks Rancher for a `helm-operation`
- * Pod, which needs a kubelet: what that Pod's `helm install` does is done here with the real Helm (tools/chartops),
- * with the same chart (the ClusterRepo's archive, the annotations Rancher injects into its Chart.yaml), the same
- * values (none: the chart's defaults), namespace and release name, and the ClusterRepo label Rancher adds, as the
- * admin through Rancher's own `/k8s/clusters/local` proxy. Rancher's UI-plugin operator then caches the files the
- * chart's UIPlugin names and serves them at /v1/uiplugins/….
+ * The extension installed in Rancher as an admin installs it. The project's Helm repository (made by the publish
+ * pipeline, handed in as `PublishRepo`, with its base URL at the stack's repository server) is added as a ClusterRepo
+ * through Rancher's API; Rancher downloads its index. Then the Extensions page's Install: Rancher's `install` action
+ * with what the page sends, a helm-operation Pod that Rancher creates and the Pod runner runs
+ * (lab/standins/pods/podRunner.ts: Helm and kubectl built here), the App Rancher makes of the release. Rancher's
+ * UI-plugin operator then caches the files the chart's UIPlugin names and serves them at /v1/uiplugins/….
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import { parse, stringify } from 'yaml';
 import { RUN_DIR } from '../../core/paths';
-import { writeTokenKubeconfig, secretsDir } from '../../core/serviceAccounts';
 import { EXTENSION_REPO } from '../../world/ids';
 import { RANCHER_PORTS } from './localCluster';
 import { rancherExpect, rancherRequest, until } from './rancherApi';
-import { rancherUrl } from './server';
-import { helmBinary } from './helm';
 
 export const EXTENSION = 'harvester-cloud-ui';
 export const UI_PLUGIN_NAMESPACE = 'cattle-ui-plugin-system';
@@ -47,71 +39,88 @@ export async function addClusterRepo(token: string): Promise<void> {
   });
 }
 
-function download(url: string, file: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    http.get(url, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`${ url }: HTTP ${ res.statusCode }`));
-
-        return;
-      }
-      res.pipe(fs.createWriteStream(file)).on('finish', () => resolve());
-    }).on('error', reject);
-  });
-}
-
-/** The chart as Rancher hands it to the helm-operation Pod: its archive with the dashboard's annotations injected. */
-async function chartAsRancherGivesIt(version: string, work: string): Promise<string> {
-  const indexFile = path.join(work, 'index.yaml');
-
-  await download(`${ repoUrl() }/index.yaml`, indexFile);
-  const entry = (parse(fs.readFileSync(indexFile, 'utf8'))?.entries?.[EXTENSION] || []).find((e: any) => e.version === version);
-
-  if (!entry?.urls?.[0]) {
-    throw new Error(`the stack's Helm repository lists no ${ EXTENSION } ${ version }`);
-  }
-  const rel = entry.urls[0];
-  const tgz = path.join(work, 'chart.tgz');
-
-  await download(new URL(rel, `${ repoUrl() }/`).toString(), tgz);
-  execFileSync('tar', ['xzf', tgz, '-C', work]);
-  const chartYaml = path.join(work, EXTENSION, 'Chart.yaml');
-  const chart = parse(fs.readFileSync(chartYaml, 'utf8'));
-
-  // What the Extensions page sends as the install's annotations (shell/pages/c/_cluster/uiplugins: the source repo).
-  chart.annotations = {
-    ...(chart.annotations || {}), 'catalog.cattle.io/ui-source-repo': EXTENSION_REPO, 'catalog.cattle.io/ui-source-repo-type': 'cluster'
+/** What the Extensions page's Install sends (shell/dialog/InstallExtensionDialog.vue; helmActions.ts in the simulator). */
+export function installRequest(version: string): Record<string, unknown> {
+  return {
+    charts: [{
+      chartName:   EXTENSION,
+      version,
+      releaseName: EXTENSION,
+      annotations: { 'catalog.cattle.io/ui-source-repo': EXTENSION_REPO, 'catalog.cattle.io/ui-source-repo-type': 'cluster' },
+      values:      {},
+    }],
+    namespace: UI_PLUGIN_NAMESPACE,
   };
-  fs.writeFileSync(chartYaml, stringify(chart));
-
-  return path.join(work, EXTENSION);
 }
 
-/** `helm install` of the extension as the helm-operation Pod would run it, unless a release is there already. */
+/** The helm container's log the Pod runner kept (lab/standins/pods/runContainer.ts), for a failed operation. */
+function helmLog(podName: string): string {
+  try {
+    return fs.readFileSync(path.join(RUN_DIR, 'pods', `cattle-system_${ podName }`, 'logs', 'helm.log'), 'utf8').trim().split('\n').slice(-15)
+      .join('\n');
+  } catch (e) {
+    return '(no log)';
+  }
+}
+
+interface ActionOutput { operationName: string; operationNamespace: string }
+
+/** Waits until `done`, or fails at once with the Operation's error and the helm container's last lines. */
+async function operationDone(token: string, out: ActionOutput, what: string, done: () => Promise<boolean>): Promise<void> {
+  const op = `/v1/catalog.cattle.io.operations/${ out.operationNamespace }/${ out.operationName }`;
+  const end = await until(`${ what } (operation ${ out.operationName })`, 300000, async() => {
+    const o = (await rancherRequest('GET', op, token)).body;
+
+    if (o?.metadata?.state?.error) {
+      return { failed: `${ o.metadata.state.message }\n${ helmLog(o.status?.podName) }` };
+    }
+
+    return (await done()) && { failed: '' };
+  }, 2000);
+
+  if (end.failed) {
+    throw new Error(`${ what } failed: ${ end.failed }`);
+  }
+}
+
+const appPath = `/v1/catalog.cattle.io.apps/${ UI_PLUGIN_NAMESPACE }/${ EXTENSION }`;
+
+async function served(token: string): Promise<string | undefined> {
+  return (await rancherRequest('GET', '/v1/uiplugins', token)).body?.entries?.[EXTENSION]?.version;
+}
+
+/**
+ * The extension installed as the Extensions page installs it: Rancher's `install` action, whose helm-operation Pod the
+ * Pod runner runs (lab/standins/pods/podRunner.ts); unless the App is there already.
+ */
 export async function installExtension(token: string, version: string): Promise<void> {
-  const apps = await rancherRequest('GET', `/v1/catalog.cattle.io.apps/${ UI_PLUGIN_NAMESPACE }/${ EXTENSION }`, token);
+  if ((await rancherRequest('GET', appPath, token)).status !== 200) {
+    const r = await rancherExpect('POST', `/v1/catalog.cattle.io.clusterrepos/${ EXTENSION_REPO }?action=install`, token, installRequest(version));
 
-  if (apps.status !== 200) {
-    const work = path.join(RUN_DIR, 'rancher', 'helm-op');
-
-    fs.rmSync(work, { recursive: true, force: true });
-    fs.mkdirSync(work, { recursive: true, mode: 0o700 });
-    const chartDir = await chartAsRancherGivesIt(version, work);
-    const kubeconfig = writeTokenKubeconfig(path.join(secretsDir(), 'helm-op.kubeconfig'), `${ rancherUrl() }/k8s/clusters/local`, token);
-
-    execFileSync(helmBinary(), [
-      'install', `--labels=catalog.cattle.io/cluster-repo-name=${ EXTENSION_REPO }`, `--namespace=${ UI_PLUGIN_NAMESPACE }`, '--create-namespace', '--timeout=600s', EXTENSION, chartDir,
-    ], {
-      env: {
-        ...process.env, KUBECONFIG: kubeconfig, HELM_CONFIG_HOME: path.join(work, 'config'), HELM_CACHE_HOME: path.join(work, 'cache'), HELM_DATA_HOME: path.join(work, 'data')
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    await operationDone(token, r.body, `Rancher's install of ${ EXTENSION } ${ version }`, async() => (await rancherRequest('GET', appPath, token)).status === 200);
   }
   // The operator's cache: the dashboard loads the extension from /v1/uiplugins once it is listed there.
-  await until(`${ EXTENSION } ${ version } served from /v1/uiplugins`, 180000, async() => {
-    const r = await rancherRequest('GET', '/v1/uiplugins', token);
+  await until(`${ EXTENSION } ${ version } served from /v1/uiplugins`, 180000, async() => (await served(token)) === version, 2000);
+}
 
-    return r.body?.entries?.[EXTENSION]?.version === version;
-  }, 2000);
+/** Installed → Uninstall (the App's `uninstall` action, shell/models/catalog.cattle.io.app.js `remove()`), until Rancher no longer serves it. */
+export async function uninstallExtension(token: string): Promise<void> {
+  if ((await rancherRequest('GET', appPath, token)).status === 200) {
+    const r = await rancherExpect('POST', `${ appPath }?action=uninstall`, token, {});
+
+    await operationDone(token, r.body, `Rancher's uninstall of ${ EXTENSION }`, async() => (await rancherRequest('GET', appPath, token)).status === 404);
+  }
+  await until(`${ EXTENSION } no longer served from /v1/uiplugins`, 180000, async() => !(await served(token)), 2000);
+}
+
+/** The newest version the ClusterRepo lists (Helm's index lists each chart's versions newest first). */
+export async function newestInRepo(token: string): Promise<string> {
+  const index = (await rancherExpect('GET', `/v1/catalog.cattle.io.clusterrepos/${ EXTENSION_REPO }?link=index`, token)).body;
+  const version = index?.entries?.[EXTENSION]?.[0]?.version;
+
+  if (!version) {
+    throw new Error(`ClusterRepo ${ EXTENSION_REPO } lists no ${ EXTENSION }`);
+  }
+
+  return version;
 }

@@ -87,6 +87,8 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
 
     started.push(kcm);
     await waitReady(kcm, controllerManagerHealth(LOCAL), 60000);
+    // The Pods Rancher creates on its own cluster (helm-operation Pods: the extension's Install below).
+    started.push(startProcess('pod-runner', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'pods', 'podRunner.ts')]));
     await applyCapiCrds(v, local);
     const repoDir = path.join(RUN_DIR, 'rancher', 'helm-repo');
     const { version: extVersion } = await opts.publishRepo(repoDir, EXTENSION, repoUrl());

@@ -1,0 +1,58 @@
+/**
+ * The images the Pod runner has programs for, and the file system each image gives its containers. Only Rancher's
+ * shell image (`rancher/shell`, any tag or registry: Rancher's `shell-image` setting, prefixed by a private
+ * registry when one is set): its Dockerfile (rancher/shell package/Dockerfile) puts `helm`, `kubectl` and `helm-cmd` in
+ * /usr/local/bin, makes the user `shell` (home /home/shell, with an empty .kube) and starts in /home/shell. Here
+ * `helm` is the Helm the lab builds (lab/chartops: upstream Helm, where the image has Rancher's fork of it),
+ * `kubectl` the one built from the stack's Kubernetes module, and `helm-cmd` a script that does what the image's does
+ * (wait for the API with `kubectl version`, then run each `operation*` file's NUL-separated arguments with `helm`).
+ */
+export interface ImageFs {
+  /** Directories of the image's own file system, each a private tmpfs in the container's mount namespace. */
+  roots: string[];
+  /** Directories the image holds under those roots. */
+  dirs: string[];
+  home: string;
+  /** Program name → the file that runs it here. */
+  programs: Record<string, string>;
+}
+
+export interface ImageBinaries {
+  helm: string;
+  kubectl: string;
+}
+
+/** What rancher/shell's package/helm-cmd does (`set -e`, so the first failing operation fails the container). */
+export const HELM_CMD = [
+  '#!/bin/sh',
+  'set -e',
+  'sleep 1',
+  'until kubectl version >/dev/null 2>&1; do',
+  '  echo Waiting for Kubernetes API to be available',
+  '  sleep 1',
+  'done',
+  'for i in operation*; do',
+  '  cat $i | xargs -0 -- echo helm',
+  '  cat $i | xargs -0 -- helm',
+  'done',
+  '',
+].join('\n');
+
+export function isShellImage(image: string): boolean {
+  return /(^|\/)rancher\/shell(:[^/]+)?$/.test(image || '');
+}
+
+export function imageFs(image: string, bins: ImageBinaries, helmCmdFile: string): ImageFs | null {
+  if (!isShellImage(image)) {
+    return null;
+  }
+
+  return {
+    roots:    ['/home', '/tmp', '/run'],
+    dirs:     ['/home/shell/.kube'],
+    home:     '/home/shell',
+    programs: {
+      helm: bins.helm, kubectl: bins.kubectl, 'helm-cmd': helmCmdFile
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * The file system a container sees, made as a shell script that runs first in the container's own mount namespace
+ * (`unshare --mount --propagation private`), then `exec`s the container's command: the image's directories
+ * (images.ts) as private tmpfs, the Pod's volumes bound at their mount paths (a subPath binds one file or folder;
+ * read-only mounts are remounted read-only), and the Pod's /etc/hosts, as a kubelet writes it. Nothing is mounted
+ * on the machine: every path is inside the image's own directories, or the script refuses it.
+ */
+import path from 'node:path';
+import { ImageFs } from './images';
+import { MountPlan } from './podPlan';
+
+const q = (s: string) => `'${ s.replace(/'/g, `'\\''`) }'`;
+
+/** /var/run is /run on the machines here (and in the images): a mount under it lands in the image's /run. */
+function canonical(p: string): string {
+  return path.posix.normalize(p).replace(/^\/var\/run(\/|$)/, '/run$1');
+}
+
+function under(p: string, roots: string[]): boolean {
+  return roots.some((r) => p === r || p.startsWith(`${ r }/`));
+}
+
+export interface MountInput {
+  image: ImageFs;
+  mounts: MountPlan[];
+  /** Volume name → its folder on the machine. */
+  volumeDirs: Record<string, string>;
+  hostsFile: string;
+  workingDir?: string;
+}
+
+/** The script; throws naming a mount path outside the image's directories (it would change the machine). */
+export function mountScript(m: MountInput): string {
+  const lines = ['set -e'];
+  const hidden = [...Object.values(m.volumeDirs), m.hostsFile, ...Object.values(m.image.programs)].find((f) => under(canonical(f), m.image.roots));
+
+  if (hidden) {
+    throw new Error(`${ hidden } lies under a folder the image's container covers (${ m.image.roots.join(', ') }): run the stack from a checkout elsewhere`);
+  }
+
+  for (const r of m.image.roots) {
+    lines.push(`mount -t tmpfs -o mode=${ r === '/tmp' ? '1777' : '0755' } tmpfs ${ q(r) }`);
+  }
+  for (const d of m.image.dirs) {
+    lines.push(`mkdir -p ${ q(d) }`);
+  }
+  const sorted = [...m.mounts].sort((a, b) => canonical(a.path).split('/').length - canonical(b.path).split('/').length);
+
+  for (const mount of sorted) {
+    const target = canonical(mount.path);
+
+    if (!under(target, m.image.roots)) {
+      throw new Error(`mount path ${ mount.path } is outside the image's own folders (${ m.image.roots.join(', ') }): this Pod runner does not mount it`);
+    }
+    const source = mount.subPath ? path.posix.join(m.volumeDirs[mount.volume], mount.subPath) : m.volumeDirs[mount.volume];
+
+    // A subPath names a file or a folder of the volume; the kubelet makes a missing one a folder.
+    lines.push(`if [ -f ${ q(source) } ]; then mkdir -p ${ q(path.posix.dirname(target)) }; touch ${ q(target) }; else mkdir -p ${ q(source) } ${ q(target) }; fi`);
+    lines.push(`mount --bind ${ q(source) } ${ q(target) }`);
+    if (mount.readOnly) {
+      lines.push(`mount -o remount,bind,ro ${ q(target) }`);
+    }
+  }
+  lines.push(`mount --bind ${ q(m.hostsFile) } /etc/hosts`);
+  lines.push(`cd ${ q(m.workingDir || m.image.home) }`);
+  lines.push('exec "$@"');
+
+  return lines.join('\n');
+}
+
+/** The Pod's /etc/hosts: its own name, and the API server's Service names on the Pod's loopback (podRunner.ts bridges 443). */
+export function hostsFile(podName: string): string {
+  return [
+    '127.0.0.1\tlocalhost',
+    `127.0.0.1\t${ podName }`,
+    '127.0.0.1\tkubernetes kubernetes.default kubernetes.default.svc kubernetes.default.svc.cluster.local',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,149 @@
+/**
+ * Stand-in for kube-scheduler and the kubelet of a cluster that has no nodes here (Rancher's `local` cluster): it
+ * runs, without a container runtime, the Pods created there whose images it has programs for (images.ts: Rancher's
+ * shell image, which Rancher's helm-operation Pods run: Install, Upgrade, Uninstall on the Extensions and Apps pages).
+ * What it does, as a kubelet would: binds each new Pod to its node (`pods/binding`); materialises the Pod's Secret,
+ * ConfigMap and emptyDir volumes; gives the Pod one network namespace of its own (its containers share localhost),
+ * where `kubernetes.default:443` reaches the cluster's API server; runs the init containers one after the other, then
+ * the containers, each in its own mount namespace (runContainer.ts); writes the Pod's status (podStatus.ts); keeps
+ * each container's log (`<run>/pods/<ns>_<pod>/logs/`). A Pod it cannot run gets a waiting reason (ErrImagePull,
+ * CreateContainerConfigError) with a message, never a silent Pending.
+ * What it does not do: pull images (no runtime), run as the Pod's user (processes run as the stack's user), resource
+ * limits, probes, restarts, a kubelet API (no `kubectl logs`/`exec` through the API server: Rancher's log link
+ * answers with an error). Rancher stops a helm-operation Pod's `proxy` with an exec of `pkill -x kubectl` once `helm`
+ * has exited 0 (operations.go `cleanup`); with no exec endpoint the runner does that itself, then reports both.
+ *   tsx lab/standins/pods/podRunner.ts   (STACK_BASE_PORT / STACK_DIR as for the rest of the stack; the local cluster)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { apiUrl, ensureSecrets } from '../../core/config';
+import { kubeRequest, KubeTarget, objectPath } from '../../core/kubeClient';
+import { deleteNetns, netnsFor } from '../../core/netns';
+import { bin, RUN_DIR } from '../../core/paths';
+import { startProcess } from '../../core/processes';
+import { helmBinary } from '../../stack/rancher/helm';
+import { LOCAL } from '../../stack/rancher/localCluster';
+import { inform } from '../informer';
+import { HELM_CMD, imageFs, isShellImage } from './images';
+import { planPod, sourcesNamed } from './podPlan';
+import { startPod } from './startPod';
+
+type Obj = Record<string, any>;
+
+export const NODE = 'pod-runner';
+const log = (l: string) => process.stdout.write(`${ new Date().toISOString() } ${ l }\n`);
+const target: KubeTarget = { url: apiUrl(LOCAL), token: ensureSecrets().adminToken };
+const dir = path.join(RUN_DIR, 'pods', 'runner');
+const running = new Map<string, { stop(): Promise<void> }>();
+let netnsCount = 0;
+let bins: { helm: string; kubectl: string };
+
+/** The shell image's programs, on PATH in its containers. */
+function binDir(): string {
+  const d = path.join(dir, 'shell-bin');
+
+  fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(d, 'helm-cmd'), HELM_CMD, { mode: 0o755 });
+  for (const [name, file] of Object.entries(bins)) {
+    fs.rmSync(path.join(d, name), { force: true });
+    fs.symlinkSync(file, path.join(d, name));
+  }
+
+  return d;
+}
+
+async function fetched(ns: string, kind: 'secrets' | 'configmaps', names: string[]): Promise<Record<string, Obj | undefined>> {
+  const entries = await Promise.all(names.map(async(n) => {
+    const r = await kubeRequest(target, 'GET', objectPath('v1', kind, ns, n));
+
+    return [n, r.status === 200 ? r.body : undefined] as const;
+  }));
+
+  return Object.fromEntries(entries);
+}
+
+async function writeStatus(pod: Obj, status: Obj): Promise<void> {
+  const r = await kubeRequest(target, 'PATCH', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }/status`, { status });
+
+  if (r.status !== 200 && r.status !== 404) {
+    log(`[pod runner] ${ pod.metadata.namespace }/${ pod.metadata.name }: status not written (${ r.status } ${ r.body?.message || '' })`);
+  }
+}
+
+async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<void> {
+  const { namespace: ns, name } = pod.metadata;
+  const bind = await kubeRequest(target, 'POST', `${ objectPath('v1', 'pods', ns, name) }/binding`, {
+    apiVersion: 'v1',
+    kind:       'Binding',
+    metadata:   { name, namespace: ns },
+    target:     {
+      apiVersion: 'v1', kind: 'Node', name: NODE
+    }
+  });
+
+  if (bind.status !== 201 && bind.status !== 200) {
+    log(`[pod runner] ${ ns }/${ name }: not bound (${ bind.status } ${ bind.body?.message || '' })`);
+
+    return;
+  }
+  const named = sourcesNamed(pod);
+  const plan = planPod(pod, { secrets: await fetched(ns, 'secrets', named.secrets), configMaps: await fetched(ns, 'configmaps', named.configMaps) }, isShellImage);
+  const image = imageFs(pod.spec.containers[0]?.image, bins, path.join(shellBin, 'helm-cmd'));
+
+  running.set(pod.metadata.uid, await startPod({
+    pod, plan, image, podDir: path.join(RUN_DIR, 'pods', `${ ns }_${ name }`), netns: netnsFor(`pod-${ ++netnsCount }`, 0).name, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
+  }));
+}
+
+function main(): void {
+  fs.mkdirSync(dir, { recursive: true });
+  bins = { helm: helmBinary(), kubectl: bin('kubectl') };
+  const shellBin = binDir();
+  const apiSocket = path.join(dir, 'api.sock');
+  const bridge = startProcess('pod-runner-bridge', process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port]);
+
+  // Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces.
+  for (const d of fs.readdirSync(path.join(RUN_DIR, 'pods'))) {
+    if (d.includes('_')) {
+      fs.rmSync(path.join(RUN_DIR, 'pods', d), { recursive: true, force: true });
+    }
+  }
+  for (const l of execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n')) {
+    const n = l.split(' ')[0];
+
+    if (n && n.startsWith(netnsFor('pod-', 0).name)) {
+      deleteNetns({
+        name: n, address: '', hostAddress: ''
+      });
+    }
+  }
+  const pods = inform(target, '/api/v1/pods', async(pod, type) => {
+    const uid = pod.metadata.uid;
+
+    if (type === 'DELETED' || pod.metadata.deletionTimestamp) {
+      await running.get(uid)?.stop();
+      running.delete(uid);
+      if (type !== 'DELETED' && pod.spec.nodeName === NODE) {
+        // The kubelet confirms a bound Pod's deletion once its containers are stopped.
+        await kubeRequest(target, 'DELETE', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }?gracePeriodSeconds=0`);
+      }
+      fs.rmSync(path.join(RUN_DIR, 'pods', `${ pod.metadata.namespace }_${ pod.metadata.name }`), { recursive: true, force: true });
+
+      return;
+    }
+    if (!pod.spec.nodeName && !running.has(uid)) {
+      await admit(pod, apiSocket, shellBin);
+    }
+  }, log);
+
+  pods.synced.then(() => log('[pod runner] synced'));
+  process.on('SIGTERM', async() => {
+    pods.stop();
+    await Promise.all([...running.values()].map((p) => p.stop()));
+    bridge.child.kill('SIGTERM');
+    process.exit(0);
+  });
+}
+
+main();

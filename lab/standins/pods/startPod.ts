@@ -1,0 +1,163 @@
+/**
+ * Runs one planned Pod for the Pod runner (podRunner.ts): its volumes as folders, its network namespace (loopback
+ * only; 127.0.0.1:443 inside is bridged to the API server), the init containers in order, then the containers, and
+ * the status after every change. Returns what stops it (the Pod deleted, the runner stopped).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startProcess, Started } from '../../core/processes';
+import { ImageFs } from './images';
+import { hostsFile } from './mountScript';
+import { NotRunnable, PodPlan } from './podPlan';
+import {
+  now, podStatus, terminated, Tracked, waiting
+} from './podStatus';
+import { RunningContainer, runContainer } from './runContainer';
+
+type Obj = Record<string, any>;
+
+export interface StartPodInput {
+  pod: Obj;
+  plan: PodPlan | NotRunnable;
+  image: ImageFs | null;
+  podDir: string;
+  netns: string;
+  binDir: string;
+  /** The machine side of the bridge to the API server (a Unix socket). */
+  apiSocket: string;
+  writeStatus(status: Obj): Promise<void>;
+  log(line: string): void;
+}
+
+const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** Rancher's helm-operation Pods (Steve podimpersonation, key helm-op): the ones whose `proxy` Rancher stops by exec. */
+const isHelmOperation = (pod: Obj) => !!pod.metadata.labels?.['pod-impersonation.cattle.io/token'] && pod.spec.containers.some((c: Obj) => c.name === 'proxy');
+
+function writeVolumes(plan: PodPlan, podDir: string): Record<string, string> {
+  const dirs: Record<string, string> = {};
+
+  for (const v of plan.volumes) {
+    const d = path.join(podDir, 'volumes', v.name);
+
+    fs.mkdirSync(d, { recursive: true, mode: 0o755 });
+    for (const [file, bytes] of Object.entries(v.files)) {
+      fs.writeFileSync(path.join(d, file), bytes, { mode: v.kind === 'secret' ? 0o600 : 0o644 });
+    }
+    dirs[v.name] = d;
+  }
+
+  return dirs;
+}
+
+export async function startPod(i: StartPodInput): Promise<{ stop(): Promise<void> }> {
+  const startTime = now();
+  const { pod, plan } = i;
+  const name = `${ pod.metadata.namespace }/${ pod.metadata.name }`;
+  const tracked = (list: Obj[], state: Tracked['state']): Tracked[] => list.map((c) => ({
+    name: c.name, image: c.image, state
+  }));
+
+  if ('reason' in plan || !i.image) {
+    const why = 'reason' in plan ? plan : { reason: 'ErrImagePull', message: 'no program for this image' };
+
+    i.log(`[pod runner] ${ name }: ${ why.reason }: ${ why.message }`);
+    await i.writeStatus(podStatus(tracked(pod.spec.initContainers || [], waiting(why.reason, why.message)), tracked(pod.spec.containers, waiting(why.reason, why.message)), startTime));
+
+    return { stop: async() => {} };
+  }
+  const image = i.image;
+  const init = tracked(plan.init, waiting('PodInitializing'));
+  const containers = tracked(plan.containers, waiting('PodInitializing'));
+  const procs = new Map<string, RunningContainer>();
+  let bridge: Started | null = null;
+  let stopped = false;
+  let writes = Promise.resolve();
+  // One write at a time, each the whole status as it is then: a later state never lands before an earlier one.
+  const status = () => {
+    const s = podStatus(init, containers, startTime);
+
+    writes = writes.then(() => (stopped ? undefined : i.writeStatus(s)));
+
+    return writes;
+  };
+  const cleanup = () => {
+    bridge?.child.kill('SIGTERM');
+    bridge = null;
+    try {
+      ip('netns', 'delete', i.netns);
+    } catch (e) {}
+  };
+
+  fs.mkdirSync(i.podDir, { recursive: true, mode: 0o700 });
+  const ctx = {
+    podName: pod.metadata.name, podDir: i.podDir, netns: i.netns, image, binDir: i.binDir, volumeDirs: writeVolumes(plan, i.podDir)
+  };
+
+  fs.writeFileSync(path.join(i.podDir, 'hosts'), hostsFile(pod.metadata.name));
+  ip('netns', 'add', i.netns);
+  ip('netns', 'exec', i.netns, 'ip', 'link', 'set', 'lo', 'up');
+  bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket]);
+  await status();
+  const run = async(list: Tracked[], index: number, c: PodPlan['containers'][number]) => {
+    const started = now();
+    const p = runContainer(ctx, c);
+
+    procs.set(c.name, p);
+    list[index].state = { running: { startedAt: started } };
+
+    return { p, started };
+  };
+
+  (async() => {
+    for (const [n, c] of plan.init.entries()) {
+      const { p, started } = await run(init, n, c);
+
+      await status();
+      const code = await p.exited;
+
+      init[n].state = terminated(code, started);
+      if (code !== 0) {
+        i.log(`[pod runner] ${ name }: init container ${ c.name } exited ${ code }`);
+        await status();
+        cleanup();
+
+        return;
+      }
+    }
+    const all = await Promise.all(plan.containers.map((c, n) => run(containers, n, c)));
+
+    await status();
+    await Promise.all(all.map(async({ p, started }, n) => {
+      const code = await p.exited;
+
+      containers[n].state = terminated(code, started);
+      i.log(`[pod runner] ${ name }: container ${ plan.containers[n].name } exited ${ code }`);
+      if (plan.containers[n].name === 'helm' && code === 0 && isHelmOperation(pod)) {
+        // What Rancher's cleanup would exec in `proxy` (pkill -x kubectl): its `|| true` then exits 0.
+        const proxy = procs.get('proxy');
+
+        try {
+          execFileSync('pkill', ['-TERM', '-x', '-P', `${ proxy?.pid }`, 'kubectl']);
+        } catch (e) {}
+        // One status with both ended: Rancher execs into a `proxy` it sees running, and there is no exec here.
+        await Promise.race([proxy?.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      }
+      await status();
+    }));
+    cleanup();
+  })().catch((e) => i.log(`[pod runner] ${ name }: ${ e?.message || e }`));
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const p of procs.values()) {
+        try {
+          process.kill(-p.pid, 'SIGKILL');
+        } catch (e) {}
+      }
+      cleanup();
+    },
+  };
+}
