@@ -40,14 +40,14 @@ export async function addClusterRepo(token: string): Promise<void> {
 }
 
 /** What the Extensions page's Install sends (shell/dialog/InstallExtensionDialog.vue; helmActions.ts in the simulator). */
-export function installRequest(version: string): Record<string, unknown> {
+export function installRequest(version: string, repo = EXTENSION_REPO, values: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     charts: [{
       chartName:   EXTENSION,
       version,
       releaseName: EXTENSION,
-      annotations: { 'catalog.cattle.io/ui-source-repo': EXTENSION_REPO, 'catalog.cattle.io/ui-source-repo-type': 'cluster' },
-      values:      {},
+      annotations: { 'catalog.cattle.io/ui-source-repo': repo, 'catalog.cattle.io/ui-source-repo-type': 'cluster' },
+      values,
     }],
     namespace: UI_PLUGIN_NAMESPACE,
   };
@@ -91,11 +91,11 @@ async function served(token: string): Promise<string | undefined> {
 
 /**
  * The extension installed as the Extensions page installs it: Rancher's `install` action, whose helm-operation Pod the
- * Pod runner runs (lab/standins/pods/podRunner.ts); unless the App is there already.
+ * Pod runner runs (lab/standins/pods/podRunner.ts), from the stack's ClusterRepo or another; unless the App is there.
  */
-export async function installExtension(token: string, version: string): Promise<void> {
+export async function installExtension(token: string, version: string, repo = EXTENSION_REPO, values: Record<string, unknown> = {}): Promise<void> {
   if ((await rancherRequest('GET', appPath, token)).status !== 200) {
-    const r = await rancherExpect('POST', `/v1/catalog.cattle.io.clusterrepos/${ EXTENSION_REPO }?action=install`, token, installRequest(version));
+    const r = await rancherExpect('POST', `/v1/catalog.cattle.io.clusterrepos/${ repo }?action=install`, token, installRequest(version, repo, values));
 
     await operationDone(token, r.body, `Rancher's install of ${ EXTENSION } ${ version }`, async() => (await rancherRequest('GET', appPath, token)).status === 200);
   }

@@ -12,6 +12,7 @@ import { EXTENSION_REPO } from '../../../lab/world/ids';
 import { LocalRegistry, startRegistry } from '../../../lab/chartops/registry';
 import { pushChart, RegistryAccess } from '../../../scripts/publish/oci';
 import { RANCHER_PORTS } from '../../../lab/stack/rancher/localCluster';
+import { installExtension, newestInRepo, repoUrl, uninstallExtension } from '../../../lab/stack/rancher/extension';
 import { loginToken, rancherExpect, rancherRequest, until } from '../../../lab/stack/rancher/rancherApi';
 import { readRancherInfo } from '../../../lab/stack/rancher/state';
 import { DEMO_PASSWORD } from '../../../lab/simulator/rancher/users';
@@ -66,9 +67,14 @@ beforeAll(async() => {
 }, 120000);
 
 afterAll(async() => {
+  // The extension as the stack installed it (from its HTTP ClusterRepo), for the suites after this one.
+  if ((await rancherRequest('GET', `/v1/catalog.cattle.io.apps/cattle-ui-plugin-system/${ NAME }`, token)).body?.metadata?.labels?.['catalog.cattle.io/cluster-repo-name'] !== EXTENSION_REPO) {
+    await uninstallExtension(token);
+    await installExtension(token, await newestInRepo(token));
+  }
   await dropRepos().catch(() => undefined);
   await registry?.stop();
-});
+}, 300000);
 
 it('an OCI ClusterRepo with the registry\'s credentials lists the extension as the HTTP repository does, and serves the pushed archive', async() => {
   await rancherExpect('POST', '/v1/secrets', token, {
@@ -100,6 +106,23 @@ it('an OCI ClusterRepo with the registry\'s credentials lists the extension as t
 
   expect(sha(chart.raw as Buffer)).toBe(sha(fs.readFileSync(ARCHIVE)));
 });
+
+it('installed from the OCI ClusterRepo as the Extensions page installs it, with the files\' endpoint set to a mirror, Rancher serves it', async() => {
+  await uninstallExtension(token);
+  // Way 2's last step (docs/air-gapped.md): plugin.endpoint set at install to a mirror of extensions/<name>/<version>
+  // (here the stack's repository server), since the pushed chart names the public one.
+  const endpoint = `${ repoUrl() }/extensions/${ NAME }/${ VERSION }`;
+
+  await installExtension(token, VERSION, REPO, { plugin: { endpoint } });
+  const app = (await rancherExpect('GET', `/v1/catalog.cattle.io.apps/cattle-ui-plugin-system/${ NAME }`, token)).body;
+  const index = (await rancherExpect('GET', '/v1/uiplugins', token)).body;
+
+  expect(app.metadata.labels['catalog.cattle.io/cluster-repo-name']).toBe(REPO);
+  expect(app.spec.chart.metadata.annotations['catalog.cattle.io/ui-source-repo']).toBe(REPO);
+  expect(index.entries[NAME]).toMatchObject({
+    version: VERSION, endpoint, CacheState: 'cached', Ready: true
+  });
+}, 300000);
 
 it('an OCI ClusterRepo without the registry\'s credentials says the registry refused it, and lists nothing', async() => {
   await rancherExpect('POST', repos, token, {
