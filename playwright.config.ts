@@ -13,8 +13,9 @@
  *    test:rancher).
  * One worker, no retries (a flaky flow is a bug). Two workers took as long on the 2-core machines (each flow twice as
  * slow: the dashboard's page loads are CPU-bound) and made Rancher 2.13's Service list path flaky. Traces and
- * screenshots of failed flows and an HTML report are kept in test-results/; the summary reporter prints the closing
- * `N passed, M failed` and why flows were skipped.
+ * screenshots of failed flows and an HTML report are kept in test-results/ (FLOWS_OUTPUT names another folder: each
+ * suite of .ci/run keeps its own, as Playwright empties its output folder when it starts); the summary reporter
+ * prints the closing `N passed, M failed` and why flows were skipped.
  */
 import { defineConfig } from '@playwright/test';
 import type { CompatOptions, CompatTestOptions } from './tests/flows/fixtures';
@@ -27,17 +28,18 @@ const VERSIONS = /@versions/;
 const ON_SERVER = /@versions|@server/;
 const ON_2_13_SERVER = /@versions|@every-server/;
 const NOT_DEMO_ONLY = /@demo-only/;
+const OUTPUT = process.env.FLOWS_OUTPUT || 'test-results';
 const others = [...rancherBuilds().filter((b) => b.version !== '2.15'), ...(nextBuild() ? [nextBuild() as { version: string; dir: string }] : [])];
 
 export default defineConfig<CompatTestOptions, CompatOptions>({
-  outputDir:     'test-results/artifacts',
+  outputDir:     `${ OUTPUT }/artifacts`,
   workers:       1,
   retries:       0,
   fullyParallel: false,
   forbidOnly:    !!process.env.CI,
   reporter:      [
     ['list'],
-    ['html', { outputFolder: 'test-results/html', open: 'never' }],
+    ['html', { outputFolder: `${ OUTPUT }/html`, open: 'never' }],
     ['./tests/flows/lib/summaryReporter.ts'],
   ],
   use: {

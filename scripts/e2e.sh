@@ -6,4 +6,4 @@
 set -euo pipefail
 # Chromium and a Chinese font (for the zh-hans screenshots), from Debian's packages; only what is missing.
 bash scripts/install-chromium.sh
-exec playwright test --project=demo "$@"
+FLOWS_OUTPUT=${FLOWS_OUTPUT:-test-results/e2e} exec playwright test --project=demo "$@"

@@ -27,7 +27,7 @@ prepare() {
   fi
   grep -E '^\[(stack|rancher)\] (built|ready|Rancher .* ready|.* imported)' "tmp/rancher-$v-stack.log" || true
   echo "rancher $v: started in $(( $(date +%s) - start )) s"
-  echo "== Rancher $v: management differential, OCI ClusterRepo, first-start session (jest)"
+  echo "== Rancher $v: management differential, OCI ClusterRepo, helm-operation Pods, first-start session (jest)"
   RANCHER_VERSION=$v jest -c jest.rancher.config.js --ci --json --outputFile "tmp/jest-rancher-$v.json" || ok=1
   read -r jp jf < <(node -e "try { const r = require('./tmp/jest-rancher-$v.json'); console.log(r.numPassedTests, r.numFailedTests + r.numRuntimeErrorTestSuites) } catch (e) { console.log(0, 1) }")
   echo "$jp $jf" > "tmp/rancher-$v-prepare.result"
@@ -43,7 +43,7 @@ flows() {
     echo "rancher $v: not started, no flows"; total_f=$((total_f + jf)); return 1
   fi
   echo "== Rancher $v: compat flows (rancher-$v-server)"
-  playwright test "--project=rancher-$v-server" 2>&1 | tee "tmp/rancher-$v-playwright.log"
+  FLOWS_OUTPUT="test-results/rancher-$v" playwright test "--project=rancher-$v-server" 2>&1 | tee "tmp/rancher-$v-playwright.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || ok=1
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "tmp/rancher-$v-playwright.log" | tail -1)
   pp=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/'); pf=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')

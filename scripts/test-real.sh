@@ -45,7 +45,7 @@ if [ -n "$(tsx -e 'import { rancherBuilds } from "./lab/builds"; console.log(ran
   if [ ! -f "$built" ] || [ -n "$(find pkg/harvester-cloud-ui -path '*/node_modules' -prune -o -newer "$built" -type f -print -quit)" ]; then
     ./node_modules/@rancher/shell/scripts/build-pkg.sh harvester-cloud-ui > tmp/real-build.log 2>&1 || { tail -40 tmp/real-build.log; exit 1; }
   fi
-  playwright test --project=rancher-2.15-real 2>&1 | tee tmp/real-playwright.log
+  FLOWS_OUTPUT=test-results/real playwright test --project=rancher-2.15-real 2>&1 | tee tmp/real-playwright.log
   pw_status=${PIPESTATUS[0]}
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' tmp/real-playwright.log | tail -1)
   pw_passed=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/'); pw_failed=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')

@@ -28,6 +28,8 @@ export const RANCHER_PORTS = {
   profile:     BASE_PORT + 607,
   /** An OCI registry a test starts on 127.0.0.1 (issue 27's OCI ClusterRepo), bridged to Rancher. */
   ociRegistry: BASE_PORT + 608,
+  /** The Pod runner's kubelet API (lab/standins/pods/kubeletApi.ts): where the local API server reads Pod logs. */
+  kubelet:     BASE_PORT + 609,
 };
 
 /**

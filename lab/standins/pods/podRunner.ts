@@ -8,10 +8,12 @@
  * the containers, each in its own mount namespace (runContainer.ts); writes the Pod's status (podStatus.ts); keeps
  * each container's log (`<run>/pods/<ns>_<pod>/logs/`). A Pod it cannot run gets a waiting reason (ErrImagePull,
  * CreateContainerConfigError) with a message, never a silent Pending.
+ * It registers its Node (node.ts) and serves the kubelet's `/containerLogs` (kubeletApi.ts), so `kubectl logs` and
+ * Rancher's operation logs (Apps → Recent Operations → View Logs) read what the containers printed.
  * What it does not do: pull images (no runtime), run as the Pod's user (processes run as the stack's user), resource
- * limits, probes, restarts, a kubelet API (no `kubectl logs`/`exec` through the API server: Rancher's log link
- * answers with an error). Rancher stops a helm-operation Pod's `proxy` with an exec of `pkill -x kubectl` once `helm`
- * has exited 0 (operations.go `cleanup`); with no exec endpoint the runner does that itself, then reports both.
+ * limits, probes, restarts, node heartbeats, exec/attach/port-forward. Rancher stops a helm-operation Pod's `proxy`
+ * with an exec of `pkill -x kubectl` once `helm` has exited 0 (operations.go `cleanup`); with no exec endpoint the
+ * runner does that itself, then reports both.
  *   tsx lab/standins/pods/podRunner.ts   (STACK_BASE_PORT / STACK_DIR as for the rest of the stack; the local cluster)
  */
 import { execFileSync } from 'node:child_process';
@@ -23,11 +25,14 @@ import { deleteNetns, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
-import { LOCAL } from '../../stack/rancher/localCluster';
+import { LOCAL, RANCHER_PORTS } from '../../stack/rancher/localCluster';
 import { inform } from '../informer';
 import { HELM_CMD, imageFs, isShellImage } from './images';
 import { planPod, sourcesNamed } from './podPlan';
-import { startPod } from './startPod';
+import { startPod, RunPod } from './startPod';
+import { startKubeletApi } from './kubeletApi';
+import { registerNode } from './node';
+import { logFileOf } from './runContainer';
 
 type Obj = Record<string, any>;
 
@@ -35,7 +40,9 @@ export const NODE = 'pod-runner';
 const log = (l: string) => process.stdout.write(`${ new Date().toISOString() } ${ l }\n`);
 const target: KubeTarget = { url: apiUrl(LOCAL), token: ensureSecrets().adminToken };
 const dir = path.join(RUN_DIR, 'pods', 'runner');
-const running = new Map<string, { stop(): Promise<void> }>();
+/** By the Pod's uid: its `<namespace>/<name>` and what runs it. */
+const running = new Map<string, { id: string; run: RunPod }>();
+const podDirOf = (ns: string, name: string) => path.join(RUN_DIR, 'pods', `${ ns }_${ name }`);
 let netnsCount = 0;
 let bins: { helm: string; kubectl: string };
 
@@ -91,12 +98,15 @@ async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<voi
   const plan = planPod(pod, { secrets: await fetched(ns, 'secrets', named.secrets), configMaps: await fetched(ns, 'configmaps', named.configMaps) }, isShellImage);
   const image = imageFs(pod.spec.containers[0]?.image, bins, path.join(shellBin, 'helm-cmd'));
 
-  running.set(pod.metadata.uid, await startPod({
-    pod, plan, image, podDir: path.join(RUN_DIR, 'pods', `${ ns }_${ name }`), netns: netnsFor(`pod-${ ++netnsCount }`, 0).name, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
-  }));
+  running.set(pod.metadata.uid, {
+    id:  `${ ns }/${ name }`,
+    run: await startPod({
+      pod, plan, image, podDir: podDirOf(ns, name), netns: netnsFor(`pod-${ ++netnsCount }`, 0).name, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
+    }),
+  });
 }
 
-function main(): void {
+async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   bins = { helm: helmBinary(), kubectl: bin('kubectl') };
   const shellBin = binDir();
@@ -118,17 +128,23 @@ function main(): void {
       });
     }
   }
+  const kubelet = startKubeletApi(RANCHER_PORTS.kubelet, dir, {
+    file:    (ns, pod, container) => logFileOf(podDirOf(ns, pod), container),
+    running: (ns, pod, container) => [...running.values()].some((p) => p.id === `${ ns }/${ pod }` && p.run.running(container)),
+  }, log);
+
+  await registerNode(target, NODE, RANCHER_PORTS.kubelet, JSON.parse(execFileSync(bins.kubectl, ['version', '--client', '-o', 'json'], { encoding: 'utf8' })).clientVersion.gitVersion);
   const pods = inform(target, '/api/v1/pods', async(pod, type) => {
     const uid = pod.metadata.uid;
 
     if (type === 'DELETED' || pod.metadata.deletionTimestamp) {
-      await running.get(uid)?.stop();
+      await running.get(uid)?.run.stop();
       running.delete(uid);
       if (type !== 'DELETED' && pod.spec.nodeName === NODE) {
         // The kubelet confirms a bound Pod's deletion once its containers are stopped.
         await kubeRequest(target, 'DELETE', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }?gracePeriodSeconds=0`);
       }
-      fs.rmSync(path.join(RUN_DIR, 'pods', `${ pod.metadata.namespace }_${ pod.metadata.name }`), { recursive: true, force: true });
+      fs.rmSync(podDirOf(pod.metadata.namespace, pod.metadata.name), { recursive: true, force: true });
 
       return;
     }
@@ -140,10 +156,14 @@ function main(): void {
   pods.synced.then(() => log('[pod runner] synced'));
   process.on('SIGTERM', async() => {
     pods.stop();
-    await Promise.all([...running.values()].map((p) => p.stop()));
+    await Promise.all([...running.values()].map((p) => p.run.stop()));
     bridge.child.kill('SIGTERM');
+    kubelet.close();
     process.exit(0);
   });
 }
 
-main();
+main().catch((e) => {
+  log(`[pod runner] ${ e?.message || e }`);
+  process.exit(1);
+});

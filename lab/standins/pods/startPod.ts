@@ -51,7 +51,13 @@ function writeVolumes(plan: PodPlan, podDir: string): Record<string, string> {
   return dirs;
 }
 
-export async function startPod(i: StartPodInput): Promise<{ stop(): Promise<void> }> {
+export interface RunPod {
+  stop(): Promise<void>;
+  /** Whether the container runs now (a followed log ends when it stops). */
+  running(container: string): boolean;
+}
+
+export async function startPod(i: StartPodInput): Promise<RunPod> {
   const startTime = now();
   const { pod, plan } = i;
   const name = `${ pod.metadata.namespace }/${ pod.metadata.name }`;
@@ -65,12 +71,13 @@ export async function startPod(i: StartPodInput): Promise<{ stop(): Promise<void
     i.log(`[pod runner] ${ name }: ${ why.reason }: ${ why.message }`);
     await i.writeStatus(podStatus(tracked(pod.spec.initContainers || [], waiting(why.reason, why.message)), tracked(pod.spec.containers, waiting(why.reason, why.message)), startTime));
 
-    return { stop: async() => {} };
+    return { stop: async() => {}, running: () => false };
   }
   const image = i.image;
   const init = tracked(plan.init, waiting('PodInitializing'));
   const containers = tracked(plan.containers, waiting('PodInitializing'));
   const procs = new Map<string, RunningContainer>();
+  const live = new Set<string>();
   let bridge: Started | null = null;
   let stopped = false;
   let writes = Promise.resolve();
@@ -105,6 +112,8 @@ export async function startPod(i: StartPodInput): Promise<{ stop(): Promise<void
     const p = runContainer(ctx, c);
 
     procs.set(c.name, p);
+    live.add(c.name);
+    p.exited.then(() => live.delete(c.name));
     list[index].state = { running: { startedAt: started } };
 
     return { p, started };
@@ -150,6 +159,7 @@ export async function startPod(i: StartPodInput): Promise<{ stop(): Promise<void
   })().catch((e) => i.log(`[pod runner] ${ name }: ${ e?.message || e }`));
 
   return {
+    running: (container) => live.has(container),
     async stop() {
       stopped = true;
       for (const p of procs.values()) {
