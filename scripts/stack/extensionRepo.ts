@@ -2,11 +2,13 @@
  * The extension's Helm repository for Rancher mode, made by the project's own publish pipeline (scripts/publish) with
  * its endpoint at the stack's repository server: the build in `distDir` (dist-pkg, the code under test), or the
  * version's published files in extensions/ when there is no build. The lab is handed it (lab/stack/rancher/start.ts
- * `publishRepo`): the lab imports nothing of scripts/.
+ * `publishRepo`): the lab imports nothing of scripts/. The version published before it is listed too
+ * (./previousVersion.ts), so the Extensions page offers an upgrade.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { publish } from '../publish/publish';
+import { addPublishedVersion, previousPublished } from './previousVersion';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -32,6 +34,12 @@ export async function publishExtensionRepo(dir: string, name: string, baseUrl: s
         throw new Error(`no build of ${ pkg.name } ${ pkg.version }: run npm run build-pkg ${ pkg.name }`);
       },
     });
+
+    const previous = previousPublished(ROOT, name, r.version);
+
+    if (previous) {
+      await addPublishedVersion(ROOT, dir, name, previous, baseUrl);
+    }
 
     return { version: r.version };
   } finally {

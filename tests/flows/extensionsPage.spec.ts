@@ -7,49 +7,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { RKE2_GUEST } from '../../lab/world/ids';
-import { SEL } from './lib/selectors';
-import { open, paths, STEP_MS } from './lib/pages';
+import { STEP_MS } from './lib/pages';
 import { rancherBuilds, runsEveryFlow } from '../../lab/builds';
 import { cardAction, extensionCard, openExtensionsTab } from './lib/extensionCards';
-import { CompatBackend } from '../../lab/backends/backend';
+import {
+  held, lbModeColumns, listed, NS, OPERATION_MS
+} from './lib/extensionState';
 import { expect, EXTENSION, ROOT, test } from './fixtures';
 import { VERSIONS } from './needs';
 
-const NS = 'cattle-ui-plugin-system';
-/**
- * A Helm operation seen through to the page: on Rancher's server its helm-operation Pod, Rancher's controllers, then
- * the dashboard's websocket watch of the Operation. In a rehearsal of CI, with another Rancher starting beside the
- * flows on the 2 cores, the card still said "Uninstalling" 30 s after Rancher had the Operation done.
- */
-const OPERATION_MS = 120000;
 const tid = (id: string) => `[data-testid="${ id }"]`;
-
-async function listed(backend: CompatBackend, type: string): Promise<any[]> {
-  const r = await backend.api('GET', `/v1/${ type }`);
-
-  expect(r.status, `GET /v1/${ type }`).toBe(200);
-
-  return r.body?.data || [];
-}
-
-/** What the server holds of the extension: its UIPlugins and Apps, and the Helm operations since `before`. */
-async function held(backend: CompatBackend, before: Set<string> = new Set()) {
-  const ids = async(type: string) => (await listed(backend, type)).filter((o) => o.metadata.name === EXTENSION).map((o) => `${ o.metadata.namespace }/${ o.metadata.name }`);
-
-  return {
-    uiplugins:  await ids('catalog.cattle.io.uiplugins'),
-    apps:       await ids('catalog.cattle.io.apps'),
-    operations: (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name)).map((o) => `${ o.status.action } ${ o.status.releaseName }`).sort(),
-  };
-}
-
-/** The "LB Mode" column this extension adds to the Service list of a Harvester guest cluster: there when loaded. */
-async function lbModeColumns(page: import('@playwright/test').Page, sim: CompatBackend): Promise<number> {
-  await open(page, sim.dashboard, paths.services(RKE2_GUEST.id), SEL.table.rows);
-
-  return page.locator(SEL.table.headerCells, { hasText: /^\s*LB Mode\s*$/ }).count();
-}
 
 test.describe('Extensions page: install and uninstall as Rancher does', () => {
   test.use({ installed: false });

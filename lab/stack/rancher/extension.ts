@@ -85,22 +85,36 @@ async function operationDone(token: string, out: ActionOutput, what: string, don
 
 const appPath = `/v1/catalog.cattle.io.apps/${ UI_PLUGIN_NAMESPACE }/${ EXTENSION }`;
 
-async function served(token: string): Promise<string | undefined> {
-  return (await rancherRequest('GET', '/v1/uiplugins', token)).body?.entries?.[EXTENSION]?.version;
+/** The version /v1/uiplugins lists, and whether the operator has cached its files (Ready; Pending until then). */
+async function served(token: string): Promise<{ version?: string, ready: boolean } | undefined> {
+  const entry = (await rancherRequest('GET', '/v1/uiplugins', token)).body?.entries?.[EXTENSION];
+
+  return entry && { version: entry.version, ready: entry.Ready === true };
 }
 
 /**
  * The extension installed as the Extensions page installs it: Rancher's `install` action, whose helm-operation Pod the
- * Pod runner runs (lab/standins/pods/podRunner.ts), from the stack's ClusterRepo or another; unless the App is there.
+ * Pod runner runs (lab/standins/pods/podRunner.ts), from the stack's ClusterRepo or another; unless the App is there at that version.
  */
 export async function installExtension(token: string, version: string, repo = EXTENSION_REPO, values: Record<string, unknown> = {}): Promise<void> {
-  if ((await rancherRequest('GET', appPath, token)).status !== 200) {
+  const app = await rancherRequest('GET', appPath, token);
+
+  // Another version (a flow upgraded or installed an older one): out, then in at this version.
+  if (app.status === 200 && app.body?.spec?.chart?.metadata?.version !== version) {
+    await uninstallExtension(token);
+  }
+  if (app.status !== 200 || app.body?.spec?.chart?.metadata?.version !== version) {
     const r = await rancherExpect('POST', `/v1/catalog.cattle.io.clusterrepos/${ repo }?action=install`, token, installRequest(version, repo, values));
 
     await operationDone(token, r.body, `Rancher's install of ${ EXTENSION } ${ version }`, async() => (await rancherRequest('GET', appPath, token)).status === 200);
   }
-  // The operator's cache: the dashboard loads the extension from /v1/uiplugins once it is listed there.
-  await until(`${ EXTENSION } ${ version } served from /v1/uiplugins`, 180000, async() => (await served(token)) === version, 2000);
+  // The operator's cache (pkg/controllers/dashboard/plugin/controller.go): listed first as Pending, Ready once the files
+  // are cached; until then Rancher proxies each file to the endpoint (pkg/api/steve/catalog/plugin.go).
+  await until(`${ EXTENSION } ${ version } served (Ready) from /v1/uiplugins`, 180000, async() => {
+    const entry = await served(token);
+
+    return entry?.version === version && entry.ready;
+  }, 2000);
 }
 
 /** Installed → Uninstall (the App's `uninstall` action, shell/models/catalog.cattle.io.app.js `remove()`), until Rancher no longer serves it. */

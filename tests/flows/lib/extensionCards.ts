@@ -23,9 +23,16 @@ export async function openExtensionsTab(page: Page, dashboard: string, tab: 'ins
   await expect(page.locator(`li${ tid(tab) }.active`)).toBeVisible();
 }
 
-/** Starts an action of the card (Install, Uninstall) the way the version offers it: its button, or its ⋮ menu. */
-export async function cardAction(page: Page, card: Locator, action: 'install' | 'uninstall', name: string): Promise<void> {
-  const button = card.locator(tid(`extension-card-${ action }-btn-${ name }`));
+/** Each action's button (2.12: `update` for the upgrade) and ⋮ menu item (2.13+). */
+const ACTIONS = {
+  install:   { button: 'install', item: 'Install' },
+  uninstall: { button: 'uninstall', item: 'Uninstall' },
+  upgrade:   { button: 'update', item: 'Upgrade' },
+};
+
+/** Starts an action of the card (Install, Uninstall, Upgrade) the way the version offers it: its button, or its ⋮ menu. */
+export async function cardAction(page: Page, card: Locator, action: keyof typeof ACTIONS, name: string): Promise<void> {
+  const button = card.locator(tid(`extension-card-${ ACTIONS[action].button }-btn-${ name }`));
   const menu = card.locator(tid('item-card-header-action-menu'));
 
   await expect(button.or(menu)).toBeVisible();
@@ -33,6 +40,6 @@ export async function cardAction(page: Page, card: Locator, action: 'install' | 
     await button.click();
   } else {
     await menu.click();
-    await page.getByRole('menuitem', { name: action === 'install' ? 'Install' : 'Uninstall' }).click();
+    await page.getByRole('menuitem', { name: ACTIONS[action].item }).click();
   }
 }

@@ -1,0 +1,44 @@
+/**
+ * What Rancher's server holds of the extension as the Extensions flows read it through its API (its UIPlugins, Helm
+ * Apps and Operations), and whether the dashboard has the extension loaded (its LB Mode column).
+ */
+import { Page } from '@playwright/test';
+import { RKE2_GUEST } from '../../../lab/world/ids';
+import { CompatBackend } from '../../../lab/backends/backend';
+import { SEL } from './selectors';
+import { open, paths } from './pages';
+import { expect, EXTENSION } from '../fixtures';
+
+export const NS = 'cattle-ui-plugin-system';
+/**
+ * A Helm operation seen through to the page: on Rancher's server its helm-operation Pod, Rancher's controllers, then
+ * the dashboard's websocket watch of the Operation. In a rehearsal of CI, with another Rancher starting beside the
+ * flows on the 2 cores, the card still said "Uninstalling" 30 s after Rancher had the Operation done.
+ */
+export const OPERATION_MS = 120000;
+
+export async function listed(backend: CompatBackend, type: string): Promise<any[]> {
+  const r = await backend.api('GET', `/v1/${ type }`);
+
+  expect(r.status, `GET /v1/${ type }`).toBe(200);
+
+  return r.body?.data || [];
+}
+
+/** What the server holds of the extension: its UIPlugins and Apps, and the Helm operations since `before`. */
+export async function held(backend: CompatBackend, before: Set<string> = new Set()) {
+  const ids = async(type: string) => (await listed(backend, type)).filter((o) => o.metadata.name === EXTENSION).map((o) => `${ o.metadata.namespace }/${ o.metadata.name }`);
+
+  return {
+    uiplugins:  await ids('catalog.cattle.io.uiplugins'),
+    apps:       await ids('catalog.cattle.io.apps'),
+    operations: (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name)).map((o) => `${ o.status.action } ${ o.status.releaseName }`).sort(),
+  };
+}
+
+/** The "LB Mode" column this extension adds to the Service list of a Harvester guest cluster: there when loaded. */
+export async function lbModeColumns(page: Page, sim: CompatBackend): Promise<number> {
+  await open(page, sim.dashboard, paths.services(RKE2_GUEST.id), SEL.table.rows);
+
+  return page.locator(SEL.table.headerCells, { hasText: /^\s*LB Mode\s*$/ }).count();
+}
