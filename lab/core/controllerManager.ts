@@ -5,7 +5,9 @@
  * EndpointSlices, the aggregated ClusterRoles (`view`, `edit`, `admin`), the kube-root-ca.crt ConfigMaps, and the
  * PersistentVolume controllers the CSI sidecars work with (binding, expansion, protection). Left out, because the
  * Pods they manage would never run here: the workload controllers (Deployments, ReplicaSets, …) and node lifecycle
- * (no kubelet posts node status: it would mark every seeded node NotReady and evict the seeded Pods).
+ * (no kubelet posts node status: it would mark every seeded node NotReady and evict the seeded Pods). Rancher's
+ * local cluster, whose Pods the Pod runner runs (lab/standins/pods), adds the Deployment and ReplicaSet controllers
+ * (`WORKLOAD_CONTROLLERS`): Rancher's Import Extension Catalog creates a Deployment there.
  */
 import path from 'node:path';
 import { StackCluster } from './config';
@@ -27,12 +29,15 @@ export const KCM_CONTROLLERS = [
   'persistentvolume-protection-controller',
 ];
 
+/** The workload controllers a cluster with a Pod runner gets. */
+export const WORKLOAD_CONTROLLERS = ['deployment-controller', 'replicaset-controller'];
+
 /** The API server's serving certificate (self-signed, with its CA): what Pods get as their ca.crt. */
 export function apiserverCaFile(c: StackCluster): string {
   return path.join(RUN_DIR, c.name, 'certs', 'apiserver.crt');
 }
 
-export function controllerManagerArgs(c: StackCluster, adminKubeconfig: string, saKey: string): string[] {
+export function controllerManagerArgs(c: StackCluster, adminKubeconfig: string, saKey: string, extra: string[] = []): string[] {
   return [
     `--kubeconfig=${ adminKubeconfig }`,
     `--authentication-kubeconfig=${ adminKubeconfig }`,
@@ -45,7 +50,7 @@ export function controllerManagerArgs(c: StackCluster, adminKubeconfig: string, 
     '--use-service-account-credentials=true',
     '--leader-elect=false',
     `--cluster-name=${ c.name }`,
-    `--controllers=${ KCM_CONTROLLERS.join(',') }`,
+    `--controllers=${ [...KCM_CONTROLLERS, ...extra].join(',') }`,
     '--profiling=false',
     '--v=1',
   ];

@@ -15,15 +15,16 @@ const canUnshare = spawnSync('unshare', ['--mount', '--propagation', 'private', 
 /** A checkout at `root` with the run directory's private folders, and what a program started there sees. */
 function runInPrivateMounts(root: string): { status: number | null; out: string; err: string } {
   const run = path.join(root, '.tools', 'stack', 'run', 'rancher');
-  const [tmp, varLib] = [path.join(run, 'tmp'), path.join(run, 'var-lib')];
+  const [tmp, varLib, hosts] = [path.join(run, 'tmp'), path.join(run, 'var-lib'), path.join(run, 'hosts')];
 
   fs.mkdirSync(tmp, { recursive: true });
   fs.mkdirSync(varLib, { recursive: true });
   fs.writeFileSync(path.join(root, 'marker'), 'the checkout\n');
   fs.writeFileSync(path.join(varLib, 'rancher-state'), 'private /var/lib\n');
-  // What Rancher needs: its binary and files in the checkout, /var/lib its own, /tmp its own (log.sock).
-  const program = `cat "${ root }/marker" && cat /var/lib/rancher-state && touch /tmp/log.sock && test -e "${ tmp }/log.sock" && echo ok`;
-  const r = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', privateMountsScript(root), 'rancher-mounts', tmp, varLib, 'sh', '-c', program], { encoding: 'utf8' });
+  fs.writeFileSync(hosts, '127.0.0.10\tcatalog-svc.cattle-ui-plugin-system.svc\n');
+  // What Rancher needs: its binary and files in the checkout, /var/lib, /tmp (log.sock) and /etc/hosts its own.
+  const program = `cat "${ root }/marker" && cat /var/lib/rancher-state && touch /tmp/log.sock && test -e "${ tmp }/log.sock" && getent hosts catalog-svc.cattle-ui-plugin-system.svc && echo ok`;
+  const r = spawnSync('unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', privateMountsScript(root), 'rancher-mounts', tmp, varLib, hosts, 'sh', '-c', program], { encoding: 'utf8' });
 
   return {
     status: r.status, out: r.stdout, err: r.stderr
@@ -34,7 +35,7 @@ function runInPrivateMounts(root: string): { status: number | null; out: string;
   it.each([
     ['under /tmp', () => fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-'))],
     ['elsewhere', () => fs.mkdtempSync(path.join(path.resolve(__dirname, '../..'), 'tmp', 'checkout-'))],
-  ])('leave a checkout %s reachable, with /var/lib and /tmp Rancher\'s own', (_where, make) => {
+  ])('leave a checkout %s reachable, with /var/lib, /tmp and /etc/hosts Rancher\'s own', (_where, make) => {
     fs.mkdirSync(path.resolve(__dirname, '../../tmp'), { recursive: true });
     const root = make();
 
@@ -42,7 +43,7 @@ function runInPrivateMounts(root: string): { status: number | null; out: string;
       const r = runInPrivateMounts(root);
 
       expect(r.err).toBe('');
-      expect(r.out.split('\n')).toEqual(['the checkout', 'private /var/lib', 'ok', '']);
+      expect(r.out.split('\n').map((l) => l.replace(/\s+/g, ' '))).toEqual(['the checkout', 'private /var/lib', '127.0.0.10 catalog-svc.cattle-ui-plugin-system.svc', 'ok', '']);
       expect(r.status).toBe(0);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

@@ -24,7 +24,7 @@ import { RANCHER_UI_ROOT } from '../../builds';
 import { rancherBin } from './build';
 import { exposeFromNetns } from './expose';
 import { RANCHER_PORTS } from './localCluster';
-import { rancherNetns } from './state';
+import { rancherHostsFile, rancherNetns } from './state';
 import { RancherVersion } from './versions';
 
 /** Rancher's address on the machine (and inside its namespace): its server-url. */
@@ -49,8 +49,9 @@ async function imperativeApiEndpoint(local: KubeTarget, ns: Netns): Promise<void
 }
 
 /**
- * The script that gives Rancher a private /tmp ("$1": its fixed /tmp/log.sock) and /var/lib ("$2"), then runs the rest
- * of its arguments. /var/lib is bound first, /tmp last, and a checkout (`keep`) that lies under either stays reachable
+ * The script that gives Rancher a private /tmp ("$1": its fixed /tmp/log.sock), /var/lib ("$2") and /etc/hosts ("$3":
+ * the Pod runner adds the names of the Services it routes, lab/standins/pods/services.ts), then runs the rest of its
+ * arguments. /var/lib is bound first, /tmp last, and a checkout (`keep`) that lies under either stays reachable
  * at its own path through a bind of its top folder inside the private one (issue 35: a checkout under /tmp vanished
  * behind Rancher's private /tmp: "mount: /var/lib: special device …/run/rancher/var-lib does not exist").
  */
@@ -66,7 +67,7 @@ export function privateMountsScript(keep: string): string {
     return `mkdir -p "${ arg }/${ top }" && mount --bind "${ dir }/${ top }" "${ arg }/${ top }" && `;
   };
 
-  return `${ keepUnder('/var/lib', '$2') }mount --bind "$2" /var/lib && ${ keepUnder('/tmp', '$1') }mount --rbind "$1" /tmp && shift 2 && exec "$@"`;
+  return `${ keepUnder('/var/lib', '$2') }mount --bind "$2" /var/lib && ${ keepUnder('/tmp', '$1') }mount --rbind "$1" /tmp && mount --bind "$3" /etc/hosts && shift 3 && exec "$@"`;
 }
 
 function privateDir(...parts: string[]): string {
@@ -128,8 +129,13 @@ export async function startRancherServer(v: RancherVersion, local: KubeTarget, s
     '--add-local=true',
   ];
   const mounts = privateMountsScript(REPO_ROOT);
+
+  // The Pod runner writes it as it starts; Rancher may start first on a restart.
+  if (!fs.existsSync(rancherHostsFile())) {
+    fs.copyFileSync('/etc/hosts', rancherHostsFile());
+  }
   const main = startInNetns(ns, [RANCHER_PORTS.localApi, RANCHER_PORTS.helmRepo, RANCHER_PORTS.ociRegistry], 'rancher', 'unshare', [
-    '--mount', '--propagation', 'private', '--', 'sh', '-c', mounts, 'rancher-mounts', privateDir('tmp'), privateDir('var-lib'), rancherBin(v, 'rancher'), ...args,
+    '--mount', '--propagation', 'private', '--', 'sh', '-c', mounts, 'rancher-mounts', privateDir('tmp'), privateDir('var-lib'), rancherHostsFile(), rancherBin(v, 'rancher'), ...args,
   ], env, privateDir('work'));
 
   started.push(...main, ...exposeFromNetns(ns, [RANCHER_PORTS.https], 'rancher'));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {
   apiUrl, CLUSTERS, ClusterKey, ensureSecrets, StackCluster, writeKubeconfig
 } from '../../core/config';
-import { controllerManagerArgs, controllerManagerHealth } from '../../core/controllerManager';
+import { controllerManagerArgs, controllerManagerHealth, WORKLOAD_CONTROLLERS } from '../../core/controllerManager';
 import { bin, REPO_ROOT, RUN_DIR } from '../../core/paths';
 import { startProcess, Started, waitReady } from '../../core/processes';
 import { StackInfo, kubeTarget } from '../../core/stackInfo';
@@ -83,7 +83,7 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
 
     started.push(api);
     await waitReady(api, `${ apiUrl(LOCAL) }/readyz`, 120000, { authorization: `Bearer ${ secrets.adminToken }` });
-    const kcm = startProcess('kube-controller-manager-local', bin('kube-controller-manager'), controllerManagerArgs(LOCAL, writeKubeconfig(LOCAL, secrets.adminToken), secrets.saKey));
+    const kcm = startProcess('kube-controller-manager-local', bin('kube-controller-manager'), controllerManagerArgs(LOCAL, writeKubeconfig(LOCAL, secrets.adminToken), secrets.saKey, WORKLOAD_CONTROLLERS));
 
     started.push(kcm);
     await waitReady(kcm, controllerManagerHealth(LOCAL), 60000);

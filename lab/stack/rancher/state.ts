@@ -29,6 +29,8 @@ export const baselineFile = () => path.join(RUN_DIR, 'rancher', 'test-baseline.j
 
 /** Rancher's namespace (index 8) and one per agent (9, 10); the lead's parts use the low indexes. */
 export const rancherNetns = (): Netns => netnsFor('rancher', 8);
+/** Rancher's /etc/hosts (bound over it in its mount namespace): the Pod runner adds the Services' names (lab/standins/pods/services.ts). */
+export const rancherHostsFile = () => path.join(RUN_DIR, 'rancher', 'hosts');
 
 export function agentNetns(c: StackCluster): Netns {
   return netnsFor(`agent${ c.key[0] }`, c.key === 'guest' ? 9 : 10);

@@ -6,6 +6,7 @@
  * `helm` is the Helm the lab builds (lab/chartops: upstream Helm, where the image has Rancher's fork of it),
  * `kubectl` the one built from the stack's Kubernetes module, and `helm-cmd` a script that does what the image's does
  * (wait for the API with `kubectl version`, then run each `operation*` file's NUL-separated arguments with `helm`).
+ * Any other image comes from a registry on this machine (pull.ts) and runs in its own file system.
  */
 export interface ImageFs {
   /** Directories of the image's own file system, each a private tmpfs in the container's mount namespace. */
@@ -15,6 +16,17 @@ export interface ImageFs {
   home: string;
   /** Program name → the file that runs it here. */
   programs: Record<string, string>;
+  /** A pulled image (pull.ts): its own file system, laid out here, which the containers run chrooted in. */
+  rootfs?: string;
+  /** The pulled image's environment (`KEY=value`), under the container's own. */
+  env?: string[];
+}
+
+/** A pulled image's file system: its folder, and nothing of the machine's. */
+export function pulledImageFs(rootfs: string, env: string[] = []): ImageFs {
+  return {
+    roots: [], dirs: [], home: '/', programs: {}, rootfs, env
+  };
 }
 
 export interface ImageBinaries {

@@ -3,7 +3,8 @@
  * (`unshare --mount --propagation private`), then `exec`s the container's command: the image's directories
  * (images.ts) as private tmpfs, the Pod's volumes bound at their mount paths (a subPath binds one file or folder;
  * read-only mounts are remounted read-only), and the Pod's /etc/hosts, as a kubelet writes it. Nothing is mounted
- * on the machine: every path is inside the image's own directories, or the script refuses it.
+ * on the machine: every path is inside the image's own directories, or the script refuses it. A pulled image
+ * (images.ts `rootfs`) runs in its own folder instead.
  */
 import path from 'node:path';
 import { ImageFs } from './images';
@@ -29,8 +30,36 @@ export interface MountInput {
   workingDir?: string;
 }
 
+/**
+ * A pulled image's container: the volumes and the Pod's /etc/hosts bound into the image's folder (in the container's
+ * own mount namespace, so only it sees them), then the command run with that folder as its root (`unshare --root`).
+ */
+function rootfsScript(m: MountInput, rootfs: string): string {
+  const inRoot = (p: string) => path.posix.join(rootfs, path.posix.normalize(`/${ p }`));
+  const lines = ['set -e'];
+
+  for (const mount of [...m.mounts].sort((a, b) => a.path.split('/').length - b.path.split('/').length)) {
+    const target = inRoot(mount.path);
+    const source = mount.subPath ? path.posix.join(m.volumeDirs[mount.volume], mount.subPath) : m.volumeDirs[mount.volume];
+
+    lines.push(`if [ -f ${ q(source) } ]; then mkdir -p ${ q(path.posix.dirname(target)) }; touch ${ q(target) }; else mkdir -p ${ q(source) } ${ q(target) }; fi`);
+    lines.push(`mount --bind ${ q(source) } ${ q(target) }`);
+    if (mount.readOnly) {
+      lines.push(`mount -o remount,bind,ro ${ q(target) }`);
+    }
+  }
+  lines.push(`mkdir -p ${ q(inRoot('/etc')) }; touch ${ q(inRoot('/etc/hosts')) }`);
+  lines.push(`mount --bind ${ q(m.hostsFile) } ${ q(inRoot('/etc/hosts')) }`);
+  lines.push(`exec unshare --root=${ q(rootfs) } --wd=${ q(m.workingDir || '/') } -- "$@"`);
+
+  return lines.join('\n');
+}
+
 /** The script; throws naming a mount path outside the image's directories (it would change the machine). */
 export function mountScript(m: MountInput): string {
+  if (m.image.rootfs) {
+    return rootfsScript(m, m.image.rootfs);
+  }
   const lines = ['set -e'];
   const hidden = [...Object.values(m.volumeDirs), m.hostsFile, ...Object.values(m.image.programs)].find((f) => under(canonical(f), m.image.roots));
 

@@ -98,7 +98,26 @@ function envOf(c: Obj): Record<string, string> | NotRunnable {
   return env;
 }
 
-function containerOf(c: Obj, volumes: Set<string>): ContainerPlan | NotRunnable {
+/** What an image gives a container that does not say: its entrypoint, command and working directory. */
+export interface ImageDefaults {
+  entrypoint?: string[];
+  cmd?: string[];
+  workingDir?: string;
+}
+
+/**
+ * The container's argv as Kubernetes builds it from the image: `command` replaces the entrypoint (and then the
+ * image's command is not used), `args` replaces the image's command.
+ */
+export function argvOf(c: Obj, image: ImageDefaults): string[] {
+  if ((c.command || []).length) {
+    return [...c.command, ...(c.args || [])];
+  }
+
+  return [...(image.entrypoint || []), ...(c.args || image.cmd || [])];
+}
+
+function containerOf(c: Obj, volumes: Set<string>, image: ImageDefaults): ContainerPlan | NotRunnable {
   const env = envOf(c);
 
   if ('reason' in env) {
@@ -109,24 +128,29 @@ function containerOf(c: Obj, volumes: Set<string>): ContainerPlan | NotRunnable 
       return { reason: 'CreateContainerConfigError', message: `container "${ c.name }": volume "${ m.name }" is not in the Pod` };
     }
   }
-  if (!(c.command || []).length) {
-    return { reason: 'CreateContainerConfigError', message: `container "${ c.name }": no command (an image's entrypoint is not known to this Pod runner)` };
+  const argv = argvOf(c, image);
+
+  if (!argv.length) {
+    return { reason: 'CreateContainerConfigError', message: `container "${ c.name }": no command, and the image has no entrypoint` };
   }
 
   return {
     name:       c.name,
     image:      c.image,
-    argv:       [...c.command, ...(c.args || [])],
+    argv,
     env:        env as Record<string, string>,
-    workingDir: c.workingDir,
+    workingDir: c.workingDir || image.workingDir,
     mounts:     (c.volumeMounts || []).map((m: Obj) => ({
       path: m.mountPath, volume: m.name, subPath: m.subPath || undefined, readOnly: !!m.readOnly
     })),
   };
 }
 
-/** The plan, or the first reason the Pod cannot run here. `knownImage` says whether an image has a program here. */
-export function planPod(pod: Obj, sources: VolumeSources, knownImage: (image: string) => boolean): PodPlan | NotRunnable {
+/**
+ * The plan, or the first reason the Pod cannot run here. `knownImage` says whether an image has a program here
+ * (true), what a pulled image gives its containers (ImageDefaults), or that it has neither (false).
+ */
+export function planPod(pod: Obj, sources: VolumeSources, knownImage: (image: string) => boolean | ImageDefaults): PodPlan | NotRunnable {
   const volumes: VolumePlan[] = [];
 
   for (const v of pod.spec?.volumes || []) {
@@ -144,10 +168,12 @@ export function planPod(pod: Obj, sources: VolumeSources, knownImage: (image: st
 
   for (const [list, into] of [[pod.spec?.initContainers || [], plan.init], [pod.spec?.containers || [], plan.containers]] as [Obj[], ContainerPlan[]][]) {
     for (const c of list) {
-      if (!knownImage(c.image)) {
-        return { reason: 'ErrImagePull', message: `image "${ c.image }": this Pod runner has no program for it (lab/standins/pods/images.ts)` };
+      const image = knownImage(c.image);
+
+      if (!image) {
+        return { reason: 'ErrImagePull', message: `image "${ c.image }": this Pod runner has no program for it, and it is in no registry on this machine (lab/standins/pods/images.ts)` };
       }
-      const p = containerOf(c, names);
+      const p = containerOf(c, names, image === true ? {} : image);
 
       if ('reason' in p) {
         return p;

@@ -9,9 +9,13 @@
  * each container's log (`<run>/pods/<ns>_<pod>/logs/`). A Pod it cannot run gets a waiting reason (ErrImagePull,
  * CreateContainerConfigError) with a message, never a silent Pending.
  * It registers its Node (node.ts) and serves the kubelet's `/containerLogs` (kubeletApi.ts), so `kubectl logs` and
- * Rancher's operation logs (Apps → Recent Operations → View Logs) read what the containers printed.
- * What it does not do: pull images (no runtime), run as the Pod's user (processes run as the stack's user), resource
- * limits, probes, restarts, node heartbeats, exec/attach/port-forward. Rancher stops a helm-operation Pod's `proxy`
+ * Rancher's operation logs (Apps → Recent Operations → View Logs) read what the containers printed. An image of a
+ * registry on this machine is pulled with the Pod's imagePullSecrets and run in its own file system (pull.ts: the
+ * extension's catalog image, which Rancher's Import Extension Catalog deploys), and the Services that select the
+ * Pods it runs are routed to them from Rancher's server by their names (services.ts).
+ * What it does not do: run as the Pod's user (processes run as the stack's user), resource limits, probes,
+ * restarts, node heartbeats, exec/attach/port-forward, projected service-account volumes (the local API server
+ * runs without the ServiceAccount admission plugin: lab/core/config.ts). Rancher stops a helm-operation Pod's `proxy`
  * with an exec of `pkill -x kubectl` once `helm` has exited 0 (operations.go `cleanup`); with no exec endpoint the
  * runner does that itself, then reports both.
  *   tsx lab/standins/pods/podRunner.ts   (STACK_BASE_PORT / STACK_DIR as for the rest of the stack; the local cluster)
@@ -21,18 +25,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiUrl, ensureSecrets } from '../../core/config';
 import { kubeRequest, KubeTarget, objectPath } from '../../core/kubeClient';
-import { deleteNetns, netnsFor } from '../../core/netns';
+import { deleteNetns, netnsExists, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
 import { LOCAL, RANCHER_PORTS } from '../../stack/rancher/localCluster';
+import { rancherHostsFile, rancherNetns } from '../../stack/rancher/state';
 import { inform } from '../informer';
-import { HELM_CMD, imageFs, isShellImage } from './images';
-import { planPod, sourcesNamed } from './podPlan';
+import { HELM_CMD, imageFs, isShellImage, pulledImageFs } from './images';
+import { NotRunnable, planPod, sourcesNamed } from './podPlan';
+import { now, podStatus, waiting } from './podStatus';
+import { credentialsFor, ImageConfig, localRegistry, pullImage } from './pull';
 import { startPod, RunPod } from './startPod';
 import { startKubeletApi } from './kubeletApi';
 import { registerNode } from './node';
 import { logFileOf } from './runContainer';
+import { RoutedPod, serviceRoutes, ServiceRoutes } from './services';
 
 type Obj = Record<string, any>;
 
@@ -40,8 +48,11 @@ export const NODE = 'pod-runner';
 const log = (l: string) => process.stdout.write(`${ new Date().toISOString() } ${ l }\n`);
 const target: KubeTarget = { url: apiUrl(LOCAL), token: ensureSecrets().adminToken };
 const dir = path.join(RUN_DIR, 'pods', 'runner');
-/** By the Pod's uid: its `<namespace>/<name>` and what runs it. */
-const running = new Map<string, { id: string; run: RunPod }>();
+/** By the Pod's uid: its `<namespace>/<name>`, what runs it, and what the Services route to. */
+const running = new Map<string, { id: string; run: RunPod; routed: RoutedPod }>();
+const services = new Map<string, Obj>();
+let routes: ServiceRoutes | undefined;
+const reroute = () => routes?.reconcile([...services.values()], [...running.values()].map((p) => p.routed));
 const podDirOf = (ns: string, name: string) => path.join(RUN_DIR, 'pods', `${ ns }_${ name }`);
 let netnsCount = 0;
 let bins: { helm: string; kubectl: string };
@@ -78,6 +89,39 @@ async function writeStatus(pod: Obj, status: Obj): Promise<void> {
   }
 }
 
+/**
+ * The Pod's image from a registry on this machine (pull.ts), pulled into the Pod's folder before it starts, with the
+ * Pod shown ContainerCreating meanwhile; one such image per Pod. Undefined when the Pod's images are none of those.
+ */
+async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; rootfs: string; config: ImageConfig } | NotRunnable | undefined> {
+  const images = [...new Set([...(pod.spec.initContainers || []), ...pod.spec.containers].map((c: Obj) => c.image as string))].filter((i) => !isShellImage(i) && localRegistry(i));
+
+  if (!images.length) {
+    return undefined;
+  }
+  if (images.length > 1) {
+    return { reason: 'ErrImagePull', message: `images ${ images.join(', ') }: this Pod runner pulls one image per Pod` };
+  }
+  const [image] = images;
+  const secrets = await fetched(pod.metadata.namespace, 'secrets', (pod.spec.imagePullSecrets || []).map((s: Obj) => s.name));
+  const rootfs = path.join(podDir, 'rootfs');
+
+  await writeStatus(pod, podStatus([], pod.spec.containers.map((c: Obj) => ({
+    name: c.name, image: c.image, state: waiting('ContainerCreating')
+  })), now()));
+  try {
+    const config = await pullImage(image, rootfs, credentialsFor(localRegistry(image) as string, Object.values(secrets)));
+
+    log(`[pod runner] ${ pod.metadata.namespace }/${ pod.metadata.name }: pulled ${ image }`);
+
+    return {
+      image, rootfs, config
+    };
+  } catch (e) {
+    return { reason: 'ErrImagePull', message: (e as Error).message };
+  }
+}
+
 async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<void> {
   const { namespace: ns, name } = pod.metadata;
   const bind = await kubeRequest(target, 'POST', `${ objectPath('v1', 'pods', ns, name) }/binding`, {
@@ -95,15 +139,23 @@ async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<voi
     return;
   }
   const named = sourcesNamed(pod);
-  const plan = planPod(pod, { secrets: await fetched(ns, 'secrets', named.secrets), configMaps: await fetched(ns, 'configmaps', named.configMaps) }, isShellImage);
-  const image = imageFs(pod.spec.containers[0]?.image, bins, path.join(shellBin, 'helm-cmd'));
+  const pulled = await pullPodImage(pod, podDirOf(ns, name));
+  const known = (img: string) => isShellImage(img) || (!!pulled && 'config' in pulled && img === pulled.image && pulled.config);
+  const plan = pulled && 'reason' in pulled ? pulled : planPod(pod, { secrets: await fetched(ns, 'secrets', named.secrets), configMaps: await fetched(ns, 'configmaps', named.configMaps) }, known);
+  const image = pulled && 'config' in pulled ? pulledImageFs(pulled.rootfs, pulled.config.env) : imageFs(pod.spec.containers[0]?.image, bins, path.join(shellBin, 'helm-cmd'));
+
+  const netns = netnsFor(`pod-${ ++netnsCount }`, 0).name;
 
   running.set(pod.metadata.uid, {
     id:  `${ ns }/${ name }`,
     run: await startPod({
-      pod, plan, image, podDir: podDirOf(ns, name), netns: netnsFor(`pod-${ ++netnsCount }`, 0).name, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
+      pod, plan, image, podDir: podDirOf(ns, name), netns, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
     }),
+    routed: {
+      namespace: ns, name, labels: pod.metadata.labels || {}, netns
+    },
   });
+  reroute();
 }
 
 async function main(): Promise<void> {
@@ -140,6 +192,7 @@ async function main(): Promise<void> {
     if (type === 'DELETED' || pod.metadata.deletionTimestamp) {
       await running.get(uid)?.run.stop();
       running.delete(uid);
+      reroute();
       if (type !== 'DELETED' && pod.spec.nodeName === NODE) {
         // The kubelet confirms a bound Pod's deletion once its containers are stopped.
         await kubeRequest(target, 'DELETE', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }?gracePeriodSeconds=0`);
@@ -153,9 +206,29 @@ async function main(): Promise<void> {
     }
   }, log);
 
+  routes = serviceRoutes({
+    clientNetns: () => (netnsExists(rancherNetns()) ? rancherNetns().name : null), hostsFile: rancherHostsFile(), socketDir: path.join(dir, 'services'), log
+  });
+  const svcs = inform(target, '/api/v1/services', async(svc, type) => {
+    const key = `${ svc.metadata.namespace }/${ svc.metadata.name }`;
+
+    if (type === 'DELETED') {
+      services.delete(key);
+    } else {
+      services.set(key, svc);
+    }
+    reroute();
+  }, log);
+
+  // Rancher's network namespace comes and goes with Rancher: the routes follow it.
+  const rerouting = setInterval(reroute, 5000);
+
   pods.synced.then(() => log('[pod runner] synced'));
   process.on('SIGTERM', async() => {
     pods.stop();
+    svcs.stop();
+    clearInterval(rerouting);
+    routes?.stop();
     await Promise.all([...running.values()].map((p) => p.run.stop()));
     bridge.child.kill('SIGTERM');
     kubelet.close();

@@ -64,8 +64,10 @@ export function runContainer(ctx: ContainerContext, c: ContainerPlan): RunningCo
 
     return { pid: 0, exited: Promise.resolve(128) };
   }
+  // A pulled image's environment is its config's (PATH included); the shell image's programs are on the runner's PATH.
+  const imageEnv = ctx.image.rootfs ? { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) } : { PATH: `${ ctx.binDir }:/usr/local/bin:/usr/bin:/bin` };
   const env = {
-    PATH:                    `${ ctx.binDir }:/usr/local/bin:/usr/bin:/bin`,
+    ...imageEnv,
     HOME:                    ctx.image.home,
     HOSTNAME:                ctx.podName,
     KUBERNETES_SERVICE_HOST: '127.0.0.1',

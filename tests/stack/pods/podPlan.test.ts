@@ -118,3 +118,34 @@ describe('isShellImage', () => {
     expect(['rancher/shellx:v1', 'other/shell:v1', 'rancher/rancher:v2.15.0'].map(isShellImage)).toEqual([false, false, false]);
   });
 });
+
+describe('a pulled image\'s defaults (lab/standins/pods/pull.ts)', () => {
+  const CATALOG = '127.0.0.1:5000/rancher-extensions/ui-extension-harvester-cloud-ui:0.5.2';
+  const image = {
+    entrypoint: ['/usr/bin/catalog-server', '--listen=:8080'], cmd: ['--verbose'], workingDir: '/home/plugin-server/plugin-contents'
+  };
+  // The Deployment Rancher's Import Extension Catalog creates: no command, so the image's entrypoint runs.
+  const pod = (container: Record<string, unknown> = {}) => ({
+    metadata: { name: 'ui-extension-harvester-cloud-ui-7d9f-x2', namespace: 'cattle-ui-plugin-system' },
+    spec:     {
+      containers: [{
+        name: 'container-0', image: CATALOG, imagePullPolicy: 'Always', ...container
+      }]
+    },
+  });
+  const argvOfPlan = (p: ReturnType<typeof planPod>) => ('containers' in p ? p.containers[0] : p);
+
+  it('runs the entrypoint and the image\'s command, in the image\'s working directory, when the container names none', () => {
+    expect(argvOfPlan(planPod(pod(), SOURCES, (i) => i === CATALOG && image))).toMatchObject({ argv: ['/usr/bin/catalog-server', '--listen=:8080', '--verbose'], workingDir: '/home/plugin-server/plugin-contents' });
+  });
+
+  it('lets args replace the image\'s command, and command replace both, as Kubernetes does', () => {
+    expect(argvOfPlan(planPod(pod({ args: ['--root=/srv'] }), SOURCES, () => image))).toMatchObject({ argv: ['/usr/bin/catalog-server', '--listen=:8080', '--root=/srv'] });
+    expect(argvOfPlan(planPod(pod({ command: ['/bin/other'] }), SOURCES, () => image))).toMatchObject({ argv: ['/bin/other'] });
+    expect(argvOfPlan(planPod(pod({ workingDir: '/tmp' }), SOURCES, () => image))).toMatchObject({ workingDir: '/tmp' });
+  });
+
+  it('says so when neither the container nor the image has a command', () => {
+    expect(planPod(pod(), SOURCES, () => ({}))).toEqual({ reason: 'CreateContainerConfigError', message: 'container "container-0": no command, and the image has no entrypoint' });
+  });
+});
