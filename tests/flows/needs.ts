@@ -32,5 +32,8 @@ export const VERSIONS = { tag: '@versions' } as const;
  */
 export const SERVER = { tag: '@server' } as const;
 
-/** A `@server` flow that also runs on Rancher 2.13's server: the logout rule, which issue 34 asks of both servers. */
+/**
+ * A `@server` flow that also runs on Rancher 2.13's server: the logout rule, which issue 34 asks of both servers, and
+ * Way 1 of the air-gapped install (Import Extension Catalog), which issue 36 asks of both.
+ */
 export const EVERY_SERVER = { tag: ['@server', '@every-server'] };

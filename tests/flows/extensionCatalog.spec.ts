@@ -1,0 +1,79 @@
+/**
+ * Way 1 of the air-gapped install in Rancher's own dashboards (docs/air-gapped.md): Extensions → ⋮ → Manage
+ * Extension Catalogs → Import Extension Catalog with the catalog image's reference and its pull Secret; Rancher
+ * creates the Deployment, Service and repository, the Deployment's Pod pulls the image (the Pod runner,
+ * lab/standins/pods), and the extension is installed from that catalog and loaded after the reload, its files cached
+ * by Rancher from the catalog's Service. The same steps through the API: tests/real/rancher/catalogImage.rancher.ts.
+ */
+import { cardAction, openExtensionsTab } from './lib/extensionCards';
+import {
+  catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
+} from './lib/catalogScene';
+import { held, lbModeColumns, NS, OPERATION_MS } from './lib/extensionState';
+import { STEP_MS } from './lib/pages';
+import { expect, EXTENSION, test } from './fixtures';
+import { EVERY_SERVER } from './needs';
+
+const tid = (id: string) => `[data-testid="${ id }"]`;
+
+test.use({ installed: false });
+test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret, then Install from that catalog: the extension loads from Rancher\'s cache of the catalog', EVERY_SERVER, async({ adminPage: page, sim, server }) => {
+  test.skip(!server, 'needs Rancher\'s own server: the Pods of the Deployment the dialog creates run there (the Pod runner), not on the simulator');
+  test.slow();
+  const api = (method: string, path: string, body?: unknown) => sim.api(method, path, body);
+  const scene: CatalogScene = await catalogScene(EXTENSION, publishedVersion(EXTENSION));
+  const { names } = scene;
+
+  try {
+    await createPullSecret(api, scene);
+    await openExtensionsTab(page, sim.dashboard, 'available');
+    await page.locator(tid('extensions-page-menu')).click();
+    await page.getByRole('menuitem', { name: 'Manage Extension Catalogs' }).click();
+    await expect(page.locator(tid('extensions-catalog-title'))).toBeVisible({ timeout: STEP_MS });
+    await page.locator(tid('extensions-catalog-load-dialog')).click();
+    const dialog = page.getByRole('dialog');
+
+    await dialog.getByRole('textbox').first().fill(scene.ref);
+    // Image Pull Secrets: the dialog offers the namespace's docker-config Secrets.
+    await dialog.locator('.labeled-select, .v-select').first().click();
+    await page.getByRole('option', { name: PULL_SECRET }).click();
+    await dialog.locator(tid('image-load-ext-modal-install-btn')).click();
+    await expect(dialog).toBeHidden({ timeout: STEP_MS });
+
+    // What the dialog created, with the admin's pull Secret, and its Pod run with the image pulled.
+    const deployment = (await sim.api('GET', `/v1/apps.deployments/${ NS }/${ names.deployment }`)).body;
+
+    expect(deployment.spec.template.spec).toMatchObject({ containers: [{ image: scene.ref }], imagePullSecrets: [{ name: PULL_SECRET }] });
+    expect((await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }`)).body.spec.url).toBe(names.repoUrl);
+    await expect.poll(async() => (await catalogPods(api, names.deployment)).map((p) => `${ p.status?.phase } ${ p.spec.nodeName }`), { timeout: OPERATION_MS })
+      .toEqual(['Running pod-runner']);
+    // Step 4: Rancher's first read came before the Pod; the admin refreshes the repository.
+    await refreshRepo(api, names.clusterRepo);
+
+    // Available: the catalog's card (its id names the repository), Install.
+    const card = page.locator(tid(`item-card-cluster/${ names.clusterRepo }/${ EXTENSION }`));
+
+    await expect.poll(async() => {
+      await openExtensionsTab(page, sim.dashboard, 'available');
+
+      return card.waitFor({ timeout: 15000 }).then(() => true, () => false);
+    }, { timeout: OPERATION_MS, intervals: [5000] }).toBe(true);
+    await cardAction(page, card, 'install', EXTENSION);
+    await page.locator(tid('install-ext-modal-install-btn')).click();
+    await expect.poll(async() => (await sim.api('GET', '/v1/uiplugins')).body?.entries?.[EXTENSION], { timeout: OPERATION_MS })
+      .toMatchObject({ endpoint: expect.stringContaining(names.repoUrl), Ready: true });
+    expect((await held(sim)).apps).toEqual([`${ NS }/${ EXTENSION }`]);
+    const app = (await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).body;
+
+    expect(app.metadata.labels['catalog.cattle.io/cluster-repo-name']).toBe(names.clusterRepo);
+    await expect(page.locator(tid('extension-reload-banner'))).toBeVisible({ timeout: OPERATION_MS });
+    await Promise.all([page.waitForEvent('load'), page.locator(tid('extension-reload-banner-reload-btn')).click()]);
+    await expect(page.locator(tid('extensions-page-title'))).toBeVisible({ timeout: 60000 });
+    expect(await lbModeColumns(page, sim), 'the extension\'s LB Mode column in the guest\'s Services list').toBe(1);
+  } finally {
+    await sim.api('POST', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }?action=uninstall`, {});
+    await expect.poll(async() => (await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).status, { timeout: OPERATION_MS }).toBe(404);
+    await dropCatalog(api, scene);
+    await scene.stop();
+  }
+});
