@@ -3,11 +3,12 @@
  * built and pushed without Docker by tools/chartops' catalog-image (go-containerregistry): one image per platform
  * in an OCI index, each the static catalog-server plus the staged files (catalogStage.ts).
  *
- * The dialog (rancher/dashboard shell/dialog/ExtensionCatalogInstallDialog.vue, the same in 2.12–2.15) takes the
+ * The dialog (rancher/dashboard shell/dialog/ExtensionCatalogInstallDialog.vue, 2.12–2.15) takes the
  * image reference, derives a name from its last path segment (`extractImageName`), and creates in
  * cattle-ui-plugin-system a Deployment `<name>` and a Service `<name>-svc` (port 8080) labelled
  * `catalog.cattle.io/ui-extensions-catalog-image: <name>`, and a ClusterRepo `<name>-charts` with that label and the
- * URL `http://<name>-svc.cattle-ui-plugin-system.svc:8080`. The charts inside must point their UIPlugin endpoint
+ * URL `http://<name>-svc.cattle-ui-plugin-system.svc:8080` (2.15 and later; 2.12–2.14 write the Service's ClusterIP
+ * instead, `http://<clusterIP>:8080`, as their production builds show: `loadService`). The charts inside must point their UIPlugin endpoint
  * at that Service, so the image's name is fixed when it is built: `<prefix><extension>`, as the shell's publish
  * script names it (`ui-extension-` by default).
  */
@@ -28,7 +29,7 @@ export interface ImportedNames {
   deployment: string;
   service: string;
   clusterRepo: string;
-  /** The ClusterRepo's URL. */
+  /** The ClusterRepo's URL as Rancher 2.15's dialog writes it (2.12–2.14: the Service's ClusterIP, `http://<ip>:8080`). */
   repoUrl: string;
 }
 

@@ -44,7 +44,11 @@ test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret,
     const deployment = (await sim.api('GET', `/v1/apps.deployments/${ NS }/${ names.deployment }`)).body;
 
     expect(deployment.spec.template.spec).toMatchObject({ containers: [{ image: scene.ref }], imagePullSecrets: [{ name: PULL_SECRET }] });
-    expect((await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }`)).body.spec.url).toBe(names.repoUrl);
+    // The repository's URL: the Service's name from 2.15 on, its ClusterIP before (the dialog's `loadService`).
+    const clusterIP = (await sim.api('GET', `/v1/services/${ NS }/${ names.service }`)).body.spec.clusterIP;
+    const minor = Number(/^v?2\.(\d+)\./.exec(sim.rancherVersion)?.[1]);
+
+    expect((await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }`)).body.spec.url).toBe(minor >= 15 ? names.repoUrl : `http://${ clusterIP }:8080`);
     await expect.poll(async() => (await catalogPods(api, names.deployment)).map((p) => `${ p.status?.phase } ${ p.spec.nodeName }`), { timeout: OPERATION_MS })
       .toEqual(['Running pod-runner']);
     // Step 4: Rancher's first read came before the Pod; the admin refreshes the repository.

@@ -4,9 +4,11 @@
  * ClusterRepo `http://<svc>.<ns>.svc:8080`, its UIPlugins' endpoints). For each Service whose selector matches a Pod
  * the Pod runner runs, each numbered port gets an address of the client's loopback (127.0.0.<n>), bridged into the Pod's
  * network namespace (../../core/netBridge.ts through a Unix socket); every Service that selects Pods has its names in
- * the client's hosts file at its address from its creation on, as the cluster's DNS would. What it does not do: ClusterIPs, Endpoints, load-balancing over several Pods (the first
- * matching Pod takes it), named target ports, UDP, or any client but the one it is given.
+ * the client's hosts file at its address from its creation on, as the cluster's DNS would. The Service's ClusterIP
+ * is an address of the client's loopback, bridged the same way. What it does not do: Endpoints, load-balancing over
+ * several Pods (the first matching Pod takes it), named target ports, UDP, or any client but the one it is given.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startProcess, Started } from '../../core/processes';
@@ -27,6 +29,8 @@ export interface Route {
   port: number;
   targetPort: number;
   podNetns: string;
+  /** The Service's ClusterIP, routed too: Rancher 2.12–2.14's Import Extension Catalog writes it into the repository's URL. */
+  clusterIP?: string;
 }
 
 const MARKER = '# Services of the Pod runner (lab/standins/pods/services.ts)';
@@ -69,7 +73,12 @@ export function routesFor(services: Obj[], pods: RoutedPod[]): Route[] {
 
       if ((p.protocol || 'TCP') === 'TCP' && typeof target === 'number') {
         routes.push({
-          key: `${ ns }/${ name }:${ p.port }`, names: named.get(`${ ns }/${ name }`) as string[], port: p.port, targetPort: target, podNetns: pod.netns
+          key:        `${ ns }/${ name }:${ p.port }`,
+          names:      named.get(`${ ns }/${ name }`) as string[],
+          port:       p.port,
+          targetPort: target,
+          podNetns:   pod.netns,
+          ...(/^\d+\.\d+\.\d+\.\d+$/.test(s.spec.clusterIP || '') ? { clusterIP: s.spec.clusterIP } : {}),
         });
       }
     }
@@ -140,15 +149,26 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
         const address = addressOf(r.key.slice(0, r.key.lastIndexOf(':')));
         const sock = path.join(opts.socketDir, `${ address }-${ r.port }.sock`);
 
+        const listen = [`${ address }:${ r.port }`, sock];
+
+        if (r.clusterIP) {
+          // The ClusterIP as an address of the client's loopback, as kube-proxy makes it reachable from a Pod.
+          try {
+            execFileSync('ip', ['-n', client as string, 'addr', 'replace', `${ r.clusterIP }/32`, 'dev', 'lo'], { stdio: 'ignore' });
+            listen.push(`${ r.clusterIP }:${ r.port }`, sock);
+          } catch (e) {
+            opts.log(`[pod runner] Service ${ r.key }: ClusterIP ${ r.clusterIP } not routed (${ (e as Error).message })`);
+          }
+        }
         live.set(r.key, {
           route: r,
           address,
           procs: [
             startProcess(`svc-pod-${ address }-${ r.port }`, 'ip', ['netns', 'exec', r.podNetns, process.execPath, bridge, 'unix-to-tcp', sock, `${ r.targetPort }`]),
-            startProcess(`svc-client-${ address }-${ r.port }`, 'ip', ['netns', 'exec', client as string, process.execPath, bridge, 'tcp-to-unix', `${ address }:${ r.port }`, sock]),
+            startProcess(`svc-client-${ address }-${ r.port }`, 'ip', ['netns', 'exec', client as string, process.execPath, bridge, 'tcp-to-unix', ...listen]),
           ],
         });
-        opts.log(`[pod runner] Service ${ r.key } at ${ address }:${ r.port } for ${ client }`);
+        opts.log(`[pod runner] Service ${ r.key } at ${ listen.filter((x, n) => n % 2 === 0).join(' and ') } for ${ client }`);
       }
       writeHosts(services, client);
     },

@@ -12,8 +12,9 @@ const service = (spec: Record<string, unknown> = {}, name = 'ui-extension-harves
     ports: [{
       name: '', port: 8080, protocol: 'TCP', targetPort: 8080
     }],
-    selector: { [LABEL]: 'ui-extension-harvester-cloud-ui' },
-    type:     'ClusterIP',
+    selector:  { [LABEL]: 'ui-extension-harvester-cloud-ui' },
+    type:      'ClusterIP',
+    clusterIP: '10.63.71.209',
     ...spec,
   },
 });
@@ -21,14 +22,17 @@ const pod = (name: string, labels: Record<string, string> = { [LABEL]: 'ui-exten
   namespace, name, labels, netns: `netns-${ name }`
 });
 
-it('routes a Service to the Pod its selector matches, under the names a Pod would resolve it by', () => {
+it('routes a Service to the Pod its selector matches, under the names a Pod would resolve it by and its ClusterIP', () => {
   expect(routesFor([service()], [pod('catalog-a1'), pod('other', { app: 'x' })])).toEqual([{
     key:        `${ NS }/ui-extension-harvester-cloud-ui-svc:8080`,
     names:      [`ui-extension-harvester-cloud-ui-svc.${ NS }.svc.cluster.local`, `ui-extension-harvester-cloud-ui-svc.${ NS }.svc`, `ui-extension-harvester-cloud-ui-svc.${ NS }`],
     port:       8080,
     targetPort: 8080,
     podNetns:   'netns-catalog-a1',
+    clusterIP:  '10.63.71.209',
   }]);
+  // A headless Service has no ClusterIP to route.
+  expect(routesFor([service({ clusterIP: 'None' })], [pod('catalog-a1')])[0].clusterIP).toBeUndefined();
 });
 
 it('routes nothing without a matching Pod in the Service\'s namespace, without a selector, or for ExternalName', () => {
