@@ -109,6 +109,8 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
   const bridge = path.join(__dirname, '..', '..', 'core', 'netBridge.ts');
 
   fs.mkdirSync(opts.socketDir, { recursive: true, mode: 0o700 });
+  // A fresh run directory: the runner starts before Rancher has made its folder.
+  fs.mkdirSync(path.dirname(opts.hostsFile), { recursive: true, mode: 0o700 });
   fs.writeFileSync(opts.hostsFile, hostsText(fs.readFileSync('/etc/hosts', 'utf8'), []), { mode: 0o644 });
   const addressOf = (service: string) => {
     if (!addresses.has(service)) {

@@ -2,7 +2,12 @@
  * Which Services the Pod runner routes to Rancher's server, and the hosts file Rancher then reads
  * (lab/standins/pods/services.ts): the catalog's Service as Rancher's Import Extension Catalog creates it.
  */
-import { hostsText, namedServices, routesFor, RoutedPod } from '../../../lab/standins/pods/services';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  hostsText, namedServices, routesFor, RoutedPod, serviceRoutes
+} from '../../../lab/standins/pods/services';
 
 const LABEL = 'catalog.cattle.io/ui-extensions-catalog-image';
 const NS = 'cattle-ui-plugin-system';
@@ -67,4 +72,21 @@ it('names a Service that selects Pods from its creation on, before any Pod serve
   expect([...namedServices([service(), service({ selector: {} }, 'kubernetes'), service({ type: 'ExternalName' }, 'external')])]).toEqual([
     [`${ NS }/ui-extension-harvester-cloud-ui-svc`, [`ui-extension-harvester-cloud-ui-svc.${ NS }.svc.cluster.local`, `ui-extension-harvester-cloud-ui-svc.${ NS }.svc`, `ui-extension-harvester-cloud-ui-svc.${ NS }`]],
   ]);
+});
+
+it('starts Rancher\'s hosts file from the machine\'s in a fresh run directory, and names nothing while Rancher is not running', () => {
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'run-'));
+  const hostsFile = path.join(run, 'rancher', 'hosts');
+
+  try {
+    const routes = serviceRoutes({
+      clientNetns: () => null, hostsFile, socketDir: path.join(run, 'pods', 'runner', 'services'), log: () => undefined
+    });
+
+    routes.reconcile([service()], [pod('catalog-a1')]);
+    expect(fs.readFileSync(hostsFile, 'utf8')).toBe(hostsText(fs.readFileSync('/etc/hosts', 'utf8'), []));
+    routes.stop();
+  } finally {
+    fs.rmSync(run, { recursive: true, force: true });
+  }
 });
