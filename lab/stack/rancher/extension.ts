@@ -53,14 +53,20 @@ export function installRequest(version: string, repo = EXTENSION_REPO, values: R
   };
 }
 
-/** The helm container's log the Pod runner kept (lab/standins/pods/runContainer.ts), for a failed operation. */
-function helmLog(podName: string): string {
+function lastLines(file: string, n: number): string {
   try {
-    return fs.readFileSync(path.join(RUN_DIR, 'pods', `cattle-system_${ podName }`, 'logs', 'helm.log'), 'utf8').trim().split('\n').slice(-15)
+    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-n)
       .join('\n');
   } catch (e) {
     return '(no log)';
   }
+}
+
+const runnerLog = () => path.join(RUN_DIR, 'logs', 'pod-runner.log');
+
+/** The helm container's log the Pod runner kept (lab/standins/pods/runContainer.ts), for a failed operation. */
+function helmLog(podName: string): string {
+  return lastLines(path.join(RUN_DIR, 'pods', `cattle-system_${ podName }`, 'logs', 'helm.log'), 15);
 }
 
 interface ActionOutput { operationName: string; operationNamespace: string }
@@ -68,11 +74,20 @@ interface ActionOutput { operationName: string; operationNamespace: string }
 /** Waits until `done`, or fails at once with the Operation's error and the helm container's last lines. */
 async function operationDone(token: string, out: ActionOutput, what: string, done: () => Promise<boolean>): Promise<void> {
   const op = `/v1/catalog.cattle.io.operations/${ out.operationNamespace }/${ out.operationName }`;
+  const t0 = Date.now();
   const end = await until(`${ what } (operation ${ out.operationName })`, 300000, async() => {
     const o = (await rancherRequest('GET', op, token)).body;
 
     if (o?.metadata?.state?.error) {
       return { failed: `${ o.metadata.state.message }\n${ helmLog(o.status?.podName) }` };
+    }
+    // The Pod runner binds a Pod within a second: one still unbound after 30 s has nobody to run it.
+    if (Date.now() - t0 > 30000 && o?.status?.podName) {
+      const pod = (await rancherRequest('GET', `/v1/pods/${ o.status.podNamespace }/${ o.status.podName }`, token)).body;
+
+      if (pod?.metadata && !pod.spec?.nodeName) {
+        return { failed: `nobody runs its Pod ${ o.status.podName }: the Pod runner's log (${ runnerLog() }) ends\n${ lastLines(runnerLog(), 5) }` };
+      }
     }
 
     return (await done()) && { failed: '' };
