@@ -7,7 +7,7 @@
  */
 import { cardAction, openExtensionsTab } from './lib/extensionCards';
 import {
-  catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
+  catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
 } from './lib/catalogScene';
 import { held, lbModeColumns, NS, OPERATION_MS } from './lib/extensionState';
 import { STEP_MS } from './lib/pages';
@@ -51,7 +51,8 @@ test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret,
     expect((await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }`)).body.spec.url).toBe(minor >= 15 ? names.repoUrl : `http://${ clusterIP }:8080`);
     await expect.poll(async() => (await catalogPods(api, names.deployment)).map((p) => `${ p.status?.phase } ${ p.spec.nodeName }`), { timeout: OPERATION_MS })
       .toEqual(['Running pod-runner']);
-    // Step 4: Rancher's first read came before the Pod; the admin refreshes the repository.
+    // Step 4: Rancher's first read came before the Pod; once the catalog answers, the admin refreshes the repository.
+    await catalogAnswers(api, names.service);
     await refreshRepo(api, names.clusterRepo);
 
     // Available: the catalog's card (its id names the repository), Install.

@@ -123,6 +123,24 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
     live.get(key)?.procs.forEach((p) => p.child.kill('SIGTERM'));
     live.delete(key);
   };
+  const clusterIPs = new Set<string>();
+  // Each Service's ClusterIP an address of the client's loopback from its creation on, as kube-proxy makes it
+  // reachable: a connection is refused until a Pod serves it (kube-proxy rejects one to a Service without endpoints),
+  // never left to time out.
+  const addClusterIPs = (services: Obj[], client: string) => {
+    for (const svc of services.filter((x) => namedServices([x]).size && /^\d+\.\d+\.\d+\.\d+$/.test(x.spec?.clusterIP || ''))) {
+      const key = `${ client } ${ svc.spec.clusterIP }`;
+
+      if (!clusterIPs.has(key)) {
+        try {
+          execFileSync('ip', ['-n', client, 'addr', 'replace', `${ svc.spec.clusterIP }/32`, 'dev', 'lo'], { stdio: 'ignore' });
+          clusterIPs.add(key);
+        } catch (e) {
+          opts.log(`[pod runner] Service ${ svc.metadata.namespace }/${ svc.metadata.name }: ClusterIP ${ svc.spec.clusterIP } not added (${ (e as Error).message })`);
+        }
+      }
+    }
+  };
   let written = '';
   // As the cluster's DNS: a Service's names resolve from its creation on, whether a Pod serves it yet or not (a
   // connection is refused until one does). Written in place: the client's bind mount holds this file's inode.
@@ -139,6 +157,10 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
   return {
     reconcile(services, pods) {
       const client = opts.clientNetns();
+
+      if (client) {
+        addClusterIPs(services, client);
+      }
       const want = client ? routesFor(services, pods) : [];
       const wanted = new Map(want.map((r) => [r.key, r]));
 
@@ -153,14 +175,8 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
 
         const listen = [`${ address }:${ r.port }`, sock];
 
-        if (r.clusterIP) {
-          // The ClusterIP as an address of the client's loopback, as kube-proxy makes it reachable from a Pod.
-          try {
-            execFileSync('ip', ['-n', client as string, 'addr', 'replace', `${ r.clusterIP }/32`, 'dev', 'lo'], { stdio: 'ignore' });
-            listen.push(`${ r.clusterIP }:${ r.port }`, sock);
-          } catch (e) {
-            opts.log(`[pod runner] Service ${ r.key }: ClusterIP ${ r.clusterIP } not routed (${ (e as Error).message })`);
-          }
+        if (r.clusterIP && clusterIPs.has(`${ client } ${ r.clusterIP }`)) {
+          listen.push(`${ r.clusterIP }:${ r.port }`, sock);
         }
         live.set(r.key, {
           route: r,

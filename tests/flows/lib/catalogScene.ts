@@ -4,10 +4,12 @@
  * an admin creates first, the names Rancher's Import Extension Catalog dialog gives what it creates, the repository's
  * Refresh, and everything of it removed afterwards.
  */
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LocalRegistry, startRegistry } from '../../../lab/chartops/registry';
+import { rancherNetns } from '../../../lab/stack/rancher/state';
 import { importedNames, pushCatalogImage } from '../../../scripts/publish/catalogImage';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
@@ -70,6 +72,29 @@ export async function createPullSecret(api: Api, scene: CatalogScene): Promise<v
   if (r.status !== 201) {
     throw new Error(`the pull Secret: ${ r.status } ${ JSON.stringify(r.body) }`);
   }
+}
+
+/**
+ * Waits until the catalog answers at the Service's ClusterIP from Rancher's own network (lab/standins/pods/services.ts):
+ * what the Deployment's 1/1 stands for before an admin refreshes the repository. The Pod is Running a moment before
+ * its server and the Service's route listen, as in a cluster, where kube-proxy follows the Pod's readiness.
+ */
+export async function catalogAnswers(api: Api, service: string): Promise<void> {
+  const ip = (await api('GET', `/v1/services/${ CATALOG_NS }/${ service }`)).body?.spec?.clusterIP;
+  const end = Date.now() + 60000;
+  let last = '';
+
+  while (Date.now() < end) {
+    const get = `require('http').get('http://${ ip }:8080/index.yaml', (r) => { console.log(r.statusCode); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
+    const r = spawnSync('ip', ['netns', 'exec', rancherNetns().name, process.execPath, '-e', get], { encoding: 'utf8' });
+
+    last = `${ r.stdout }${ r.stderr }`.trim();
+    if (last === '200') {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the catalog at ${ ip }:8080 did not answer from Rancher's network within 60 s (last: ${ last || 'no answer' })`);
 }
 
 /** The repository list's Refresh (shell/models/catalog.cattle.io.clusterrepo.js `refresh`: `spec.forceUpdate`). */

@@ -15,7 +15,7 @@ import { readRancherInfo } from '../../../lab/stack/rancher/state';
 import { DEMO_PASSWORD } from '../../../lab/simulator/rancher/users';
 import { inClusterEndpoint } from '../../../scripts/publish/catalogStage';
 import {
-  CATALOG_LABEL, CATALOG_NS, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
+  CATALOG_LABEL, CATALOG_NS, catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
 } from '../../flows/lib/catalogScene';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -107,7 +107,8 @@ it('imported as the dialog imports it, the Deployment\'s Pod runs the image pull
   expect(pod.spec.containers[0].image).toBe(scene.ref);
   // Rancher reads the repository as soon as the dialog creates it, before the image is pulled: that first download
   // fails and Rancher waits 5 minutes to retry (pkg/controllers/dashboard/helm/repo.go defaultHandlerErrRetryPolicy).
-  // An admin then refreshes the repository (docs/air-gapped.md, Way 1 step 4).
+  // An admin then refreshes the repository (docs/air-gapped.md, Way 1 step 4), once the catalog answers.
+  await catalogAnswers(api, names.service);
   await refreshRepo(api, names.clusterRepo);
   const index = await until(`${ names.clusterRepo } lists ${ NAME }`, 120000, async() => {
     const r = await rancherRequest('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }?link=index`, token);
