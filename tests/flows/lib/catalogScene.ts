@@ -85,7 +85,8 @@ export async function catalogAnswers(api: Api, service: string): Promise<void> {
   let last = '';
 
   while (Date.now() < end) {
-    const get = `require('http').get('http://${ ip }:8080/index.yaml', (r) => { console.log(r.statusCode); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
+    // process.stdout.write, not console.log: Playwright's workers set FORCE_COLOR, which colours a logged number.
+    const get = `require('http').get('http://${ ip }:8080/index.yaml', (r) => { process.stdout.write(String(r.statusCode)); process.exit(0); }).on('error', (e) => { process.stdout.write(String(e.code)); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
     const r = spawnSync('ip', ['netns', 'exec', rancherNetns().name, process.execPath, '-e', get], { encoding: 'utf8' });
 
     last = `${ r.stdout }${ r.stderr }`.trim();
