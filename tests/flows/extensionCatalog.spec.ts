@@ -7,7 +7,7 @@
  */
 import { cardAction, openExtensionsTab } from './lib/extensionCards';
 import {
-  catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
+  catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo, repoDownload
 } from './lib/catalogScene';
 import { held, lbModeColumns, NS, OPERATION_MS } from './lib/extensionState';
 import { STEP_MS } from './lib/pages';
@@ -52,7 +52,7 @@ test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret,
     await expect.poll(async() => (await catalogPods(api, names.deployment)).map((p) => `${ p.status?.phase } ${ p.spec.nodeName }`), { timeout: OPERATION_MS })
       .toEqual(['Running pod-runner']);
     // Step 4: Rancher's first read came before the Pod; once the catalog answers, the admin refreshes the repository.
-    await catalogAnswers(api, names.service);
+    await catalogAnswers(api, names.clusterRepo);
     await refreshRepo(api, names.clusterRepo);
 
     // Available: the catalog's card (its id names the repository), Install.
@@ -62,7 +62,10 @@ test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret,
       await openExtensionsTab(page, sim.dashboard, 'available');
 
       return card.waitFor({ timeout: 15000 }).then(() => true, () => false);
-    }, { timeout: OPERATION_MS, intervals: [5000] }).toBe(true);
+    }, { timeout: OPERATION_MS, intervals: [5000] }).toBe(true)
+      .catch(async(e: Error) => {
+        throw new Error(`${ e.message }\nthe repository: ${ await repoDownload(api, names.clusterRepo) }`);
+      });
     await cardAction(page, card, 'install', EXTENSION);
     await page.locator(tid('install-ext-modal-install-btn')).click();
     await expect.poll(async() => (await sim.api('GET', '/v1/uiplugins')).body?.entries?.[EXTENSION], { timeout: OPERATION_MS })

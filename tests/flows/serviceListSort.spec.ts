@@ -15,19 +15,33 @@ import { openPage } from './lib/steps';
 const ADDRESS = 'LB Address';
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 
-/** Service list requests Steve refused (4xx/5xx): a refused sort or search is a failure the page must not hide. */
-function watchRefusals(page: Page): string[] {
+/**
+ * Service list requests Steve refused (4xx/5xx): a refused sort or search is a failure the page must not hide. Not
+ * one: a 400 `unknown revision` to a list the shell re-reads after a watch event (`revision=` in its query) — Steve's
+ * cache had not reached that revision yet, and the shell retries until it has (shell/plugins/steve/subscribe.js
+ * `fetchPageResources`, continueOnError; seen on Rancher 2.13's and 2.15's servers).
+ */
+function watchRefusals(page: Page): () => Promise<string[]> {
   const refused: string[] = [];
+  const reading: Promise<void>[] = [];
 
-  page.on('response', (r: Response) => {
+  page.on('response', (r: Response) => reading.push((async() => {
     const u = new URL(r.url());
 
     if (/\/v1\/services/.test(u.pathname) && r.status() >= 400) {
-      refused.push(`${ r.status() } ${ decodeURIComponent(u.search) }`);
-    }
-  });
+      const code = await r.json().then((b) => b?.code, () => undefined);
 
-  return refused;
+      if (!(r.status() === 400 && u.searchParams.has('revision') && code === 'unknown revision')) {
+        refused.push(`${ r.status() } ${ code || '' } ${ decodeURIComponent(u.search) }`);
+      }
+    }
+  })()));
+
+  return async() => {
+    await Promise.all(reading);
+
+    return refused;
+  };
 }
 
 async function column(page: Page, header: string): Promise<{ index: number; cells: () => Promise<string[]> }> {
@@ -52,16 +66,24 @@ test('the LB Address column sorts both ways and a search finds an address, with 
 
   await expect.poll(async() => addresses(await lb.cells()).length, { timeout: STEP_MS, message: 'addresses in the list' }).toBeGreaterThan(1);
   const shown = addresses(await lb.cells());
-  const ascending = [...shown].sort(byText);
+  // In order, as many as shown before (a load balancer may get its address meanwhile, as on Rancher 2.13's server
+  // beside Harvester's controllers: a list read once before the click is not what the sorted list must equal).
+  const sorted = async(order: 'ascending' | 'descending') => {
+    const now = addresses(await lb.cells());
+    const want = [...now].sort(byText);
+
+    return now.length >= shown.length && JSON.stringify(now) === JSON.stringify(order === 'ascending' ? want : want.reverse()) ? 'in order' : now.join(' ');
+  };
 
   // Ascending: the addresses in order, and the header says so.
   await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  await expect.poll(async() => addresses(await lb.cells()), { timeout: STEP_MS, message: 'the rows by address, ascending' }).toEqual(ascending);
+  await expect.poll(() => sorted('ascending'), { timeout: STEP_MS, message: 'the rows by address, ascending' }).toBe('in order');
   // Descending.
   await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(async() => addresses(await lb.cells()), { timeout: STEP_MS, message: 'the rows by address, descending' }).toEqual([...ascending].reverse());
+  await expect.poll(() => sorted('descending'), { timeout: STEP_MS, message: 'the rows by address, descending' }).toBe('in order');
+  const ascending = addresses(await lb.cells()).reverse();
 
   // A search for one address shows the rows with it, and not the others.
   const wanted = ascending[0];
@@ -73,5 +95,5 @@ test('the LB Address column sorts both ways and a search finds an address, with 
 
     return cells.length > 0 && cells.every((c) => c.includes(wanted));
   }, { timeout: STEP_MS, message: `only rows with ${ wanted }` }).toBe(true);
-  expect(refused, 'list requests refused by Steve').toEqual([]);
+  expect(await refused(), 'list requests refused by Steve').toEqual([]);
 });

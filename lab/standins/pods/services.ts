@@ -94,6 +94,17 @@ export function hostsText(before: string, lines: { address: string; names: strin
   return `${ base }${ MARKER }\n${ lines.map((l) => `${ l.address }\t${ l.names.join(' ') }\n`).join('') }`;
 }
 
+/**
+ * How long a Go client (Rancher) keeps a hosts file it read: Go's net/hosts.go `cacheMaxAge`, 5 s before it looks at
+ * the file's mtime again. A client that looked a name up before this stand-in wrote it may not see the name until
+ * then; a cluster's DNS has no such delay. `namesSeenBy` is the time from which every name written is seen.
+ */
+export const GO_HOSTS_CACHE_MS = 5000;
+
+export function namesSeenBy(hostsFile: string): number {
+  return fs.statSync(hostsFile).mtimeMs + GO_HOSTS_CACHE_MS + 1000;
+}
+
 export interface ServiceRoutes {
   reconcile(services: Obj[], pods: RoutedPod[]): void;
   stop(): void;

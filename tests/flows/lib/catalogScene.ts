@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LocalRegistry, startRegistry } from '../../../lab/chartops/registry';
-import { rancherNetns } from '../../../lab/stack/rancher/state';
+import { rancherHostsFile, rancherNetns } from '../../../lab/stack/rancher/state';
+import { namesSeenBy } from '../../../lab/standins/pods/services';
 import { importedNames, pushCatalogImage } from '../../../scripts/publish/catalogImage';
 
 type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
@@ -74,28 +75,50 @@ export async function createPullSecret(api: Api, scene: CatalogScene): Promise<v
   }
 }
 
+/** Rancher's server process (its command is `rancher`) among the processes of its network namespace. */
+function rancherPid(): string {
+  const pids = spawnSync('ip', ['netns', 'pids', rancherNetns().name], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean);
+  const pid = pids.find((p) => {
+    try {
+      return fs.readFileSync(`/proc/${ p }/comm`, 'utf8').trim() === 'rancher';
+    } catch (e) {
+      return false;
+    }
+  });
+
+  if (!pid) {
+    throw new Error(`no rancher process in the network namespace ${ rancherNetns().name }`);
+  }
+
+  return pid;
+}
+
 /**
- * Waits until the catalog answers at the Service's ClusterIP from Rancher's own network (lab/standins/pods/services.ts):
- * what the Deployment's 1/1 stands for before an admin refreshes the repository. The Pod is Running a moment before
- * its server and the Service's route listen, as in a cluster, where kube-proxy follows the Pod's readiness.
+ * Waits until the catalog answers at the repository's own URL, read as Rancher reads it: from Rancher's network and
+ * mount namespaces, its name resolved through Rancher's /etc/hosts (lab/standins/pods/services.ts). What the
+ * Deployment's 1/1 stands for before an admin refreshes the repository. The Pod is Running a moment before its server
+ * and the Service's route listen, as in a cluster, where kube-proxy follows the Pod's readiness.
  */
-export async function catalogAnswers(api: Api, service: string): Promise<void> {
-  const ip = (await api('GET', `/v1/services/${ CATALOG_NS }/${ service }`)).body?.spec?.clusterIP;
+export async function catalogAnswers(api: Api, clusterRepo: string): Promise<void> {
+  const url = `${ (await api('GET', `/v1/catalog.cattle.io.clusterrepos/${ clusterRepo }`)).body?.spec?.url }`.replace(/\/*$/, '/index.yaml');
   const end = Date.now() + 60000;
   let last = '';
 
   while (Date.now() < end) {
     // process.stdout.write, not console.log: Playwright's workers set FORCE_COLOR, which colours a logged number.
-    const get = `require('http').get('http://${ ip }:8080/index.yaml', (r) => { process.stdout.write(String(r.statusCode)); process.exit(0); }).on('error', (e) => { process.stdout.write(String(e.code)); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
-    const r = spawnSync('ip', ['netns', 'exec', rancherNetns().name, process.execPath, '-e', get], { encoding: 'utf8' });
+    const get = `require('http').get(${ JSON.stringify(url) }, (r) => { process.stdout.write(String(r.statusCode)); process.exit(0); }).on('error', (e) => { process.stdout.write(String(e.code)); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
+    const r = spawnSync('nsenter', ['-t', rancherPid(), '-m', '-n', process.execPath, '-e', get], { encoding: 'utf8' });
 
     last = `${ r.stdout }${ r.stderr }`.trim();
     if (last === '200') {
+      // Rancher (Go) may still hold a hosts file it read before the Service's name was in it (services.ts).
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, namesSeenBy(rancherHostsFile()) - Date.now())));
+
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the catalog at ${ ip }:8080 did not answer from Rancher's network within 60 s (last: ${ last || 'no answer' })`);
+  throw new Error(`the catalog at ${ url } did not answer from Rancher's namespaces within 60 s (last: ${ last || 'no answer' })`);
 }
 
 /** The repository list's Refresh (shell/models/catalog.cattle.io.clusterrepo.js `refresh`: `spec.forceUpdate`). */
@@ -108,6 +131,14 @@ export async function refreshRepo(api: Api, name: string): Promise<void> {
   if (r.status !== 200) {
     throw new Error(`Refresh of ${ name }: ${ r.status }`);
   }
+}
+
+/** What the repository's status says of its last download (its Downloaded condition), for a failure's message. */
+export async function repoDownload(api: Api, name: string): Promise<string> {
+  const status = (await api('GET', `/v1/catalog.cattle.io.clusterrepos/${ name }`)).body?.status || {};
+  const c = (status.conditions || []).find((x: any) => x.type === 'Downloaded') || {};
+
+  return `Downloaded ${ c.status || '?' } ${ c.message || '' } (generation observed ${ status.observedGeneration }, retries ${ status.numberOfRetries || 0 })`.trim();
 }
 
 /** The Pods of a Deployment the dialog created (they carry its label). */

@@ -15,7 +15,7 @@ import { readRancherInfo } from '../../../lab/stack/rancher/state';
 import { DEMO_PASSWORD } from '../../../lab/simulator/rancher/users';
 import { inClusterEndpoint } from '../../../scripts/publish/catalogStage';
 import {
-  CATALOG_LABEL, CATALOG_NS, catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo
+  CATALOG_LABEL, CATALOG_NS, catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo, repoDownload
 } from '../../flows/lib/catalogScene';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -108,12 +108,15 @@ it('imported as the dialog imports it, the Deployment\'s Pod runs the image pull
   // Rancher reads the repository as soon as the dialog creates it, before the image is pulled: that first download
   // fails and Rancher waits 5 minutes to retry (pkg/controllers/dashboard/helm/repo.go defaultHandlerErrRetryPolicy).
   // An admin then refreshes the repository (docs/air-gapped.md, Way 1 step 4), once the catalog answers.
-  await catalogAnswers(api, names.service);
+  await catalogAnswers(api, names.clusterRepo);
   await refreshRepo(api, names.clusterRepo);
   const index = await until(`${ names.clusterRepo } lists ${ NAME }`, 120000, async() => {
     const r = await rancherRequest('GET', `/v1/catalog.cattle.io.clusterrepos/${ names.clusterRepo }?link=index`, token);
 
-    return r.status === 200 && r.body?.entries?.[NAME] && r.body;
+    if (r.status === 200 && r.body?.entries?.[NAME]) {
+      return r.body;
+    }
+    throw new Error(await repoDownload(api, names.clusterRepo));
   }, 2000);
   const published = fs.readdirSync(path.join(ROOT, 'charts', NAME));
 

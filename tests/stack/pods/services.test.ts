@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  hostsText, namedServices, routesFor, RoutedPod, serviceRoutes
+  GO_HOSTS_CACHE_MS, hostsText, namedServices, namesSeenBy, routesFor, RoutedPod, serviceRoutes
 } from '../../../lab/standins/pods/services';
 
 const LABEL = 'catalog.cattle.io/ui-extensions-catalog-image';
@@ -86,6 +86,24 @@ it('starts Rancher\'s hosts file from the machine\'s in a fresh run directory, a
     routes.reconcile([service()], [pod('catalog-a1')]);
     expect(fs.readFileSync(hostsFile, 'utf8')).toBe(hostsText(fs.readFileSync('/etc/hosts', 'utf8'), []));
     routes.stop();
+  } finally {
+    fs.rmSync(run, { recursive: true, force: true });
+  }
+});
+
+it('says when a Go client sees every name written: 5 s (Go\'s hosts cache) after the file last changed, and not before', () => {
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), 'run-'));
+  const hostsFile = path.join(run, 'hosts');
+
+  try {
+    fs.writeFileSync(hostsFile, '127.0.0.1 localhost\n');
+    const past = new Date(Date.now() - 60000);
+
+    fs.utimesSync(hostsFile, past, past);
+    expect(namesSeenBy(hostsFile)).toBeLessThan(Date.now());
+    fs.writeFileSync(hostsFile, '127.0.0.1 localhost\n127.0.0.10 svc.ns.svc\n');
+    expect(namesSeenBy(hostsFile) - fs.statSync(hostsFile).mtimeMs).toBeGreaterThanOrEqual(GO_HOSTS_CACHE_MS);
+    expect(namesSeenBy(hostsFile)).toBeGreaterThan(Date.now() + GO_HOSTS_CACHE_MS - 1000);
   } finally {
     fs.rmSync(run, { recursive: true, force: true });
   }
