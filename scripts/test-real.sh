@@ -6,13 +6,14 @@
 # `N passed, M failed`. Run through scripts/with-env.
 # `--prepare` runs only the first half (start the stack fresh, the jest tests; the stack stays up) and `--finish` the
 # rest on that stack: .ci/run runs the first half, which mostly waits for Harvester's controllers, beside the
-# CPU-bound browser suites (issue 35).
+# CPU-bound browser suites (issue 35). `--finish` is `--flows` (the flows; the stack stays up) then `--restart` (the
+# restart on the kept etcd and the stop): .ci/run runs the restart, which mostly waits too, beside the next suite.
 set -uo pipefail
 mkdir -p tmp
 phase=all
-case "${1:-}" in --prepare) phase=prepare ;; --finish) phase=finish ;; esac
+case "${1:-}" in --prepare) phase=prepare ;; --finish) phase=finish ;; --flows) phase=flows ;; --restart) phase=restart ;; esac
 stop_stack() { tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true; }
-if [ "$phase" != finish ]; then
+if [ "$phase" = all ] || [ "$phase" = prepare ]; then
   rm -f tmp/real-prepare.result
   echo "== stack (build when stale, start fresh)"
   if ! tsx scripts/stack/main.ts --fresh; then
@@ -29,6 +30,9 @@ if [ "$phase" != finish ]; then
     trap - EXIT
     [ "$jest_status" -eq 0 ]; exit $?
   fi
+elif [ "$phase" = restart ]; then
+  jp=0; jf=0; jest_status=0
+  trap stop_stack EXIT
 else
   read -r jp jf jest_status < tmp/real-prepare.result 2>/dev/null || { jp=0; jf=1; jest_status=1; }
   trap stop_stack EXIT
@@ -37,7 +41,9 @@ else
   fi
 fi
 pw_passed=0; pw_failed=0; pw_status=0
-if [ -n "$(tsx -e 'import { rancherBuilds } from "./lab/builds"; console.log(rancherBuilds().some((b) => b.version === "2.15") ? "yes" : "")')" ]; then
+if [ "$phase" = restart ]; then
+  :
+elif [ -n "$(tsx -e 'import { rancherBuilds } from "./lab/builds"; console.log(rancherBuilds().some((b) => b.version === "2.15") ? "yes" : "")')" ]; then
   echo "== compat rancher-2.15-real"
   bash scripts/install-chromium.sh >/dev/null
   # The extension under test: built by test:compat just before in CI; rebuilt when a source is newer than the build.
@@ -52,6 +58,11 @@ if [ -n "$(tsx -e 'import { rancherBuilds } from "./lab/builds"; console.log(ran
   [ -n "$line" ] || { pw_passed=0; pw_failed=1; }
 else
   echo "== compat rancher-2.15-real: no 2.15 build in ../shared/rancher-ui, skipped"
+fi
+if [ "$phase" = flows ]; then
+  trap - EXIT
+  echo "real: $((jp + pw_passed)) passed, $((jf + pw_failed)) failed"
+  [ "$jest_status" -eq 0 ] && [ "$pw_status" -eq 0 ] && [ $((jf + pw_failed)) -eq 0 ]; exit $?
 fi
 # A start after a stop, on the etcd the last run kept (no --fresh), comes up as the fresh one did (issue 35: the load
 # balancer webhook's old registration failed the seed of harvester-host).

@@ -5,6 +5,7 @@
  */
 import { Locator, Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { OPERATION_MS } from './extensionState';
 
 export const EXTENSION_LABEL = 'Harvester Cloud Provider';
 
@@ -35,7 +36,9 @@ export async function cardAction(page: Page, card: Locator, action: keyof typeof
   const button = card.locator(tid(`extension-card-${ ACTIONS[action].button }-btn-${ name }`));
   const menu = card.locator(tid('item-card-header-action-menu'));
 
-  await expect(button.or(menu)).toBeVisible();
+  // While an operation on the chart runs, the card says "Installing ..." and offers no action (2.12's page follows
+  // the App's operation, not only the UIPlugin): as a user, wait for it to end.
+  await expect(button.or(menu)).toBeVisible({ timeout: OPERATION_MS });
   if (await button.isVisible()) {
     await button.click();
   } else {
