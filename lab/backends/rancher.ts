@@ -43,6 +43,20 @@ type Api = (method: string, path: string) => Promise<{ status: number; body: any
  * (clusterconnected.go, every 15 s: an HTTP ping through the agent's tunnel) was seen to mark the guest disconnected
  * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
  */
+/** The two clusters' Connected and Ready conditions with their times, for a failed flow's summary line. */
+export async function clusterStates(api: Api): Promise<string> {
+  const states = [];
+
+  for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {
+    const c = (await api('GET', `/v1/management.cattle.io.clusters/${ id }`)).body;
+    const cond = (type: string) => (c?.status?.conditions || []).find((x: any) => x.type === type) || {};
+
+    states.push(`${ id } ${ ['Connected', 'Ready'].map((t) => `${ t }=${ cond(t).status || '?' } (${ cond(t).lastUpdateTime || '' }${ cond(t).reason ? ` ${ cond(t).reason }` : '' })`).join(' ') }`);
+  }
+
+  return states.join('; ');
+}
+
 async function connected(api: Api): Promise<void> {
   await until('rke2-guest and harvester-host Connected and Ready in Rancher', 60000, async() => {
     for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {

@@ -16,7 +16,7 @@ import { test as base, BrowserContext, Page } from '@playwright/test';
 import { login, USERS } from './lib/login';
 import { CompatBackend } from '../../lab/backends/backend';
 import { SimClient } from '../../lab/backends/simClient';
-import { startRancherBackend } from '../../lab/backends/rancher';
+import { clusterStates, startRancherBackend } from '../../lab/backends/rancher';
 import { startCompatSim } from '../../lab/backends/simulator';
 import { chartRepoUnderTest, extensionBuildDir } from '../../scripts/extensionUnderTest';
 import { publishExtensionRepo } from '../../scripts/stack/extensionRepo';
@@ -136,6 +136,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
       await page.screenshot({ path: testInfo.outputPath('failed.png') }).catch(() => undefined);
+      // Where the page was and, on Rancher's server, whether it held the clusters connected: the summary prints it
+      // (CI keeps only the end of a log; a page sent home by an unready cluster is told apart there).
+      const clusters = sim.kind === 'rancher' ? await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`) : '';
+
+      testInfo.annotations.push({ type: 'at failure', description: `page ${ page.url() }${ clusters ? `; ${ clusters }` : '' }` });
     }
     await page.close();
     for (const where of takeSyncFromClient()) {

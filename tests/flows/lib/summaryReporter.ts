@@ -46,6 +46,12 @@ export default class SummaryReporter implements Reporter {
         why.set(reason, (why.get(reason) || 0) + 1);
       });
       [...why].forEach(([reason, n]) => console.log(`  skipped ${ n }: ${ reason }`));
+      // Where each failed flow's page was (fixtures.ts), in the lines CI keeps.
+      tests.filter((t) => !['expected', 'flaky', 'skipped'].includes(outcome(t))).forEach((t) => {
+        const at = (this.results.get(t)?.annotations || []).find((a) => a.type === 'at failure');
+
+        console.log(`  failed: ${ t.title }${ at ? ` — ${ at.description }` : '' }`);
+      });
       // Rancher's own tunnel race, met and sent once more (lib/syncFromClient.ts): said, never hidden.
       const race = tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'rancher/rancher#54512'));
 
