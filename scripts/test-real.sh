@@ -79,15 +79,22 @@ fi
 pids=$(node -e 'try { console.log(require(process.argv[1]).pids.join(" ")) } catch (e) {}' "${STACK_DIR:-$PWD/.tools/stack/run}/stack.json")
 tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true
 trap - EXIT
-left=0
-for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then left=$((left + 1)); fi; done
-# Processes the stack's own started (the provider the k3s-bare kubelet stand-in runs, its bridges) are not in
-# stack.json: any process still running one of this clone's binaries counts too, when its arguments or environment
-# name this stack's run directory (another stack, e.g. Rancher's that .ci/run starts meanwhile, has its own).
 run_dir=${STACK_DIR:-$PWD/.tools/stack/run}
-for pid in $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/"); do
-  if cat "/proc/$pid/cmdline" "/proc/$pid/environ" 2>/dev/null | tr '\0' '\n' | grep -qF "${run_dir%/}/"; then left=$((left + 1)); fi
-done
+# What is left: the recorded pids (not zombies), and any process still running one of this clone's binaries whose
+# arguments or environment name this stack's run directory (the provider the k3s-bare kubelet stand-in runs, its
+# bridges: not in stack.json; another stack, e.g. Rancher's that .ci/run starts meanwhile, has its own).
+leftovers() {
+  for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then echo "$pid"; fi; done
+  for pid in $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/"); do
+    if cat "/proc/$pid/cmdline" "/proc/$pid/environ" 2>/dev/null | tr '\0' '\n' | grep -qF "${run_dir%/}/"; then echo "$pid"; fi
+  done
+}
+# A child its stopped parent took down may take a moment to exit on a loaded machine (seen once beside Rancher's
+# flows): a leak is what is still there 20 s after the stop.
+for _ in $(seq 1 20); do [ -z "$(leftovers)" ] && break; sleep 1; done
+left_pids=$(leftovers | sort -u)
+left=$(echo "$left_pids" | grep -c . || true)
+for pid in $left_pids; do echo "  left: $pid $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)"; done
 netns_left=$(ip netns list 2>/dev/null | grep -c "^hcui-$(( ${STACK_BASE_PORT:-27000} / 100 % 250 ))-" || true)
 echo "stopped: $left processes and $netns_left network namespaces of the stack left"
 if [ "$left" -gt 0 ] || [ "$netns_left" -gt 0 ]; then jf=$((jf + 1)); fi
