@@ -37,19 +37,21 @@ async function baseline(stack: StackInfo): Promise<Baseline> {
 
 type Api = (method: string, path: string) => Promise<{ status: number; body: any }>;
 
-/**
- * Both clusters Connected and Ready, as the dashboard needs them: it sends the user home from any page of a cluster
- * whose management object is not (shell/store/index.js loadCluster, "Unready cluster"). Rancher's connectivity check
- * (clusterconnected.go, every 15 s: an HTTP ping through the agent's tunnel) was seen to mark the guest disconnected
- * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
- */
+const CLUSTER_IDS = [RKE2_GUEST.id, HARVESTER_HOST.id];
+
+/** A cluster's condition of a type, as Rancher's management object holds it ({} when it has none). */
+async function conditionOf(api: Api, id: string): Promise<(type: string) => any> {
+  const c = (await api('GET', `/v1/management.cattle.io.clusters/${ id }`)).body;
+
+  return (type: string) => (c?.status?.conditions || []).find((x: any) => x.type === type) || {};
+}
+
 /** The two clusters' Connected and Ready conditions with their times, for a failed flow's summary line. */
 export async function clusterStates(api: Api): Promise<string> {
   const states = [];
 
-  for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {
-    const c = (await api('GET', `/v1/management.cattle.io.clusters/${ id }`)).body;
-    const cond = (type: string) => (c?.status?.conditions || []).find((x: any) => x.type === type) || {};
+  for (const id of CLUSTER_IDS) {
+    const cond = await conditionOf(api, id);
 
     states.push(`${ id } ${ ['Connected', 'Ready'].map((t) => `${ t }=${ cond(t).status || '?' } (${ cond(t).lastUpdateTime || '' }${ cond(t).reason ? ` ${ cond(t).reason }` : '' })`).join(' ') }`);
   }
@@ -57,13 +59,18 @@ export async function clusterStates(api: Api): Promise<string> {
   return states.join('; ');
 }
 
+/**
+ * Both clusters Connected and Ready, as the dashboard needs them: it sends the user home from any page of a cluster
+ * whose management object is not (shell/store/index.js loadCluster, "Unready cluster"). Rancher's connectivity check
+ * (clusterconnected.go, every 15 s: an HTTP ping through the agent's tunnel) was seen to mark the guest disconnected
+ * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
+ */
 async function connected(api: Api): Promise<void> {
   await until('rke2-guest and harvester-host Connected and Ready in Rancher', 60000, async() => {
-    for (const id of [RKE2_GUEST.id, HARVESTER_HOST.id]) {
-      const c = (await api('GET', `/v1/management.cattle.io.clusters/${ id }`)).body;
-      const is = (type: string) => (c?.status?.conditions || []).some((x: any) => x.type === type && x.status === 'True');
+    for (const id of CLUSTER_IDS) {
+      const cond = await conditionOf(api, id);
 
-      if (!is('Connected') || !is('Ready')) {
+      if (cond('Connected').status !== 'True' || cond('Ready').status !== 'True') {
         return false;
       }
     }

@@ -102,12 +102,13 @@ function rancherPid(): string {
 export async function catalogAnswers(api: Api, clusterRepo: string): Promise<void> {
   const url = `${ (await api('GET', `/v1/catalog.cattle.io.clusterrepos/${ clusterRepo }`)).body?.spec?.url }`.replace(/\/*$/, '/index.yaml');
   const end = Date.now() + 60000;
+  const pid = rancherPid();
   let last = '';
 
   while (Date.now() < end) {
     // process.stdout.write, not console.log: Playwright's workers set FORCE_COLOR, which colours a logged number.
     const get = `require('http').get(${ JSON.stringify(url) }, (r) => { process.stdout.write(String(r.statusCode)); process.exit(0); }).on('error', (e) => { process.stdout.write(String(e.code)); process.exit(0); }).setTimeout(2000, () => process.exit(0))`;
-    const r = spawnSync('nsenter', ['-t', rancherPid(), '-m', '-n', process.execPath, '-e', get], { encoding: 'utf8' });
+    const r = spawnSync('nsenter', ['-t', pid, '-m', '-n', process.execPath, '-e', get], { encoding: 'utf8' });
 
     last = `${ r.stdout }${ r.stderr }`.trim();
     if (last === '200') {
