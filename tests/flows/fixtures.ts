@@ -24,6 +24,7 @@ import { startDemoBackend } from './lib/demoBackend';
 import {
   copyToDocs, DOCS_PROJECTS, screenshot, Shot, SHOTS_DIR
 } from './lib/shots';
+import { followTrail, trailAtFailure } from './lib/pageTrail';
 import { retrySyncFromClient, takeSyncFromClient } from './lib/syncFromClient';
 import { SIMULATOR_API } from './needs';
 
@@ -131,7 +132,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // The dashboard keeps its preferences (the language a flow chose, R_LOCALE…) in cookies as well as on the server:
     // each flow starts from the defaults again, logged in (R_SESS kept).
     await adminContext.clearCookies({ name: /^R_(?!SESS)/ });
-    const page = opensWhenReady(await adminContext.newPage(), sim);
+    const page = followTrail(opensWhenReady(await adminContext.newPage(), sim));
 
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
@@ -140,7 +141,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // (CI keeps only the end of a log; a page sent home by an unready cluster is told apart there).
       const clusters = sim.kind === 'rancher' ? await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`) : '';
 
-      testInfo.annotations.push({ type: 'at failure', description: `page ${ page.url() }${ clusters ? `; ${ clusters }` : '' }` });
+      testInfo.annotations.push({ type: 'at failure', description: `${ await trailAtFailure(page) }${ clusters ? `; ${ clusters }` : '' }` });
     }
     await page.close();
     for (const where of takeSyncFromClient()) {
@@ -161,7 +162,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (sim.kind === 'rancher') {
         await retrySyncFromClient(context);
       }
-      const page = opensWhenReady(await context.newPage(), sim);
+      const page = followTrail(opensWhenReady(await context.newPage(), sim));
 
       opened.push(page);
       await login(page, sim.dashboard, USERS[user]);
@@ -170,6 +171,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     if (testInfo.status !== testInfo.expectedStatus) {
       await Promise.all(opened.map((p, i) => p.screenshot({ path: testInfo.outputPath(`failed-user-${ i }.png`) }).catch(() => undefined)));
+      const clusters = sim.kind === 'rancher' ? await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`) : '';
+
+      for (const [i, p] of opened.entries()) {
+        testInfo.annotations.push({ type: 'at failure', description: `user page ${ i + 1 }: ${ await trailAtFailure(p) }${ clusters ? `; ${ clusters }` : '' }` });
+      }
     }
     await Promise.all(opened.map((p) => p.context().close()));
   },

@@ -48,9 +48,9 @@ export default class SummaryReporter implements Reporter {
       [...why].forEach(([reason, n]) => console.log(`  skipped ${ n }: ${ reason }`));
       // Where each failed flow's page was (fixtures.ts), in the lines CI keeps.
       tests.filter((t) => !['expected', 'flaky', 'skipped'].includes(outcome(t))).forEach((t) => {
-        const at = (this.results.get(t)?.annotations || []).find((a) => a.type === 'at failure');
+        const at = (this.results.get(t)?.annotations || []).filter((a) => a.type === 'at failure').map((a) => a.description);
 
-        console.log(`  failed: ${ t.title }${ at ? ` — ${ at.description }` : '' }`);
+        console.log(`  failed: ${ t.title }${ at.length ? ` — ${ at.join(' | ') }` : '' }`);
       });
       // Rancher's own tunnel race, met and sent once more (lib/syncFromClient.ts): said, never hidden.
       const race = tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'rancher/rancher#54512'));
