@@ -25,6 +25,7 @@ import {
   copyToDocs, DOCS_PROJECTS, screenshot, Shot, SHOTS_DIR
 } from './lib/shots';
 import { followTrail, trailAtFailure } from './lib/pageTrail';
+import { errorsSince, logMark } from './lib/serverLog';
 import { retrySyncFromClient, takeSyncFromClient } from './lib/syncFromClient';
 import { SIMULATOR_API } from './needs';
 
@@ -84,6 +85,22 @@ function opensWhenReady(page: Page, sim: CompatBackend): Page {
   return page;
 }
 
+/** Where Rancher's server log ends as a flow starts (other backends: nothing). */
+function serverLogMark(sim: CompatBackend): number {
+  return sim.kind === 'rancher' ? logMark('rancher') : 0;
+}
+
+/** On Rancher's server: the clusters' Connected and Ready, and the errors Rancher logged since `mark`. */
+async function serverAtFailure(sim: CompatBackend, mark: number): Promise<string> {
+  if (sim.kind !== 'rancher') {
+    return '';
+  }
+  const clusters = await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`);
+  const errors = errorsSince('rancher', mark);
+
+  return `; ${ clusters }${ errors.length ? `; Rancher logged ${ errors.map((e) => JSON.stringify(e)).join(' ') }` : '; Rancher logged no error' }`;
+}
+
 const CONTEXT = {
   viewport: { width: 1440, height: 900 }, ignoreHTTPSErrors: true, locale: 'en-US'
 };
@@ -132,16 +149,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // The dashboard keeps its preferences (the language a flow chose, R_LOCALE…) in cookies as well as on the server:
     // each flow starts from the defaults again, logged in (R_SESS kept).
     await adminContext.clearCookies({ name: /^R_(?!SESS)/ });
+    const mark = serverLogMark(sim);
     const page = followTrail(opensWhenReady(await adminContext.newPage(), sim));
 
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
       await page.screenshot({ path: testInfo.outputPath('failed.png') }).catch(() => undefined);
-      // Where the page was and, on Rancher's server, whether it held the clusters connected: the summary prints it
-      // (CI keeps only the end of a log; a page sent home by an unready cluster is told apart there).
-      const clusters = sim.kind === 'rancher' ? await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`) : '';
-
-      testInfo.annotations.push({ type: 'at failure', description: `${ await trailAtFailure(page) }${ clusters ? `; ${ clusters }` : '' }` });
+      // Where the page was and what it went through, and on Rancher's server whether it held the clusters connected
+      // and what it logged: the summary prints it (CI keeps only the end of a log).
+      testInfo.annotations.push({ type: 'at failure', description: `${ await trailAtFailure(page) }${ await serverAtFailure(sim, mark) }` });
     }
     await page.close();
     for (const where of takeSyncFromClient()) {
@@ -155,6 +171,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   newUserPage: async({ browser, sim, fresh }, use, testInfo) => { // eslint-disable-line @typescript-eslint/no-unused-vars
     const opened: Page[] = [];
+    const mark = serverLogMark(sim);
 
     await use(async(user) => {
       const context = await browser.newContext(CONTEXT);
@@ -171,10 +188,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
     if (testInfo.status !== testInfo.expectedStatus) {
       await Promise.all(opened.map((p, i) => p.screenshot({ path: testInfo.outputPath(`failed-user-${ i }.png`) }).catch(() => undefined)));
-      const clusters = sim.kind === 'rancher' ? await clusterStates(sim.api).catch((e) => `clusters unknown (${ (e as Error).message })`) : '';
+      const server = await serverAtFailure(sim, mark);
 
       for (const [i, p] of opened.entries()) {
-        testInfo.annotations.push({ type: 'at failure', description: `user page ${ i + 1 }: ${ await trailAtFailure(p) }${ clusters ? `; ${ clusters }` : '' }` });
+        testInfo.annotations.push({ type: 'at failure', description: `user page ${ i + 1 }: ${ await trailAtFailure(p) }${ server }` });
       }
     }
     await Promise.all(opened.map((p) => p.context().close()));
