@@ -14,13 +14,19 @@ export function logMark(name: string): number {
   return fs.statSync(logFile(name), { throwIfNoEntry: false })?.size ?? 0;
 }
 
-/** The last `n` distinct error lines of `text` (told apart without their time stamp), each cut to 160 characters. */
-export function errorLines(text: string, n = 3): string[] {
+const keyOf = (line: string) => line.replace(/^\S+ \S+ |time="[^"]*" /, '');
+
+/**
+ * The last `n` distinct error lines of `text` (told apart without their time stamp), each cut to 160 characters,
+ * less the ones `known` holds: what the server repeats all along (Rancher retries a system chart it cannot find
+ * every 5 s here) is no news of a flow.
+ */
+export function errorLines(text: string, n = 3, known: Set<string> = new Set()): string[] {
   const seen = new Map<string, string>();
 
   for (const line of text.split('\n')) {
-    if (ERROR.test(line) && !SECRET.test(line)) {
-      const key = line.replace(/^\S+ \S+ |time="[^"]*" /, '');
+    if (ERROR.test(line) && !SECRET.test(line) && !known.has(keyOf(line))) {
+      const key = keyOf(line);
 
       seen.delete(key);
       seen.set(key, line.length > 160 ? `${ line.slice(0, 160) }…` : line);
@@ -30,21 +36,18 @@ export function errorLines(text: string, n = 3): string[] {
   return [...seen.values()].slice(-n);
 }
 
-/** The error lines the process logged since `mark` (none when its log is gone). */
+/** The error lines the process logged since `mark`, less those it logged before (none when its log is gone). */
 export function errorsSince(name: string, mark: number): string[] {
-  let text = '';
+  let log: Buffer;
 
   try {
-    const fd = fs.openSync(logFile(name), 'r');
-    const size = fs.fstatSync(fd).size;
-    const buf = Buffer.alloc(Math.max(0, Math.min(size - mark, 4 * 1024 * 1024)));
-
-    fs.readSync(fd, buf, 0, buf.length, size - buf.length);
-    fs.closeSync(fd);
-    text = buf.toString('utf8');
+    log = fs.readFileSync(logFile(name));
   } catch (e) {
     return [];
   }
+  // `mark` counts bytes: the log is cut as bytes, then read as text.
+  const before = new Set(log.subarray(0, mark).toString('utf8').split('\n').filter((l) => ERROR.test(l))
+    .map(keyOf));
 
-  return errorLines(text);
+  return errorLines(log.subarray(mark).toString('utf8'), 3, before);
 }

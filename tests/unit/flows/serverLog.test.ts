@@ -31,3 +31,15 @@ describe('the errors Rancher logged during a failed flow', () => {
     expect(errorLines('2026/11/29 11:55:01 [INFO] Rancher startup complete')).toEqual([]);
   });
 });
+
+describe('what Rancher logged all along', () => {
+  it('is no news of a flow: an error it logged before the flow began is left out', () => {
+    const known = new Set(['[ERROR] Failed to find system chart fleet will try again in 5 seconds: configmaps "" not found']);
+    const during = [
+      '2026/11/29 11:56:01 [ERROR] Failed to find system chart fleet will try again in 5 seconds: configmaps "" not found',
+      '2026/11/29 11:56:02 [ERROR] Error during subscribe websocket: close sent',
+    ].join('\n');
+
+    expect(errorLines(during, 3, known)).toEqual(['2026/11/29 11:56:02 [ERROR] Error during subscribe websocket: close sent']);
+  });
+});
