@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BIN_DIR, MODULE_DIR } from '../core/paths';
 import { keepBinaries, restoreBuilt } from '../core/binCache';
+import { leanLdflags } from '../core/goFlags';
 
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [
@@ -70,7 +71,7 @@ export function componentVersions(): Record<string, string> {
  */
 function ldflags(module: string): string[] {
   if (module !== 'k8s.io/kubernetes') {
-    return [];
+    return leanLdflags();
   }
   const v = moduleVersion(module);
   const [major, minor] = v.replace(/^v/, '').split('.');
@@ -78,7 +79,7 @@ function ldflags(module: string): string[] {
     `-X ${ pkg }.gitVersion=${ v }`, `-X ${ pkg }.gitMajor=${ major }`, `-X ${ pkg }.gitMinor=${ minor }`, `-X ${ pkg }.gitTreeState=clean`,
   ]);
 
-  return ['-ldflags', flags.join(' ')];
+  return leanLdflags(flags.join(' '));
 }
 
 function filesHashed(): string[] {

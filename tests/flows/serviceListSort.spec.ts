@@ -4,7 +4,7 @@
  * and a search for an address showed every row, with no error: Steve had answered 422. Here, on every backend, the
  * column sorts both ways and a search finds an address, with no list request refused.
  */
-import type { Page, Response } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { RKE2_GUEST, SERVICES } from '../../lab/world/ids';
 import { SEL } from './lib/selectors';
 import { paths, STEP_MS } from './lib/pages';
@@ -44,6 +44,37 @@ function watchRefusals(page: Page): () => Promise<string[]> {
   };
 }
 
+/**
+ * The Service list requests of the page, for the failure message and for `settled`: each one's sort, revision and
+ * answer, in the order sent. The shell re-reads the page after a watch event with the pagination it then holds
+ * (shell/plugins/steve/subscribe.js fetchPageResources): one sent before a click and answered after it can put back
+ * the previous order (seen once on Rancher 2.15's server, the rows left ascending under a descending header).
+ */
+function listRequests(page: Page): { pending: () => number; log: () => string } {
+  const t0 = Date.now();
+  const sent = new Map<Request, string>();
+  const done = new Set<Request>();
+  const ofServices = (r: Request) => /\/v1\/services$/.test(new URL(r.url()).pathname);
+  const finish = (r: Request, how: string) => {
+    if (sent.has(r)) {
+      sent.set(r, `${ sent.get(r) } → ${ how } at +${ Date.now() - t0 } ms`);
+      done.add(r);
+    }
+  };
+
+  page.on('request', (r) => {
+    if (ofServices(r)) {
+      const q = new URL(r.url()).searchParams;
+
+      sent.set(r, `+${ Date.now() - t0 } ms sort=${ q.get('sort') || '' } revision=${ q.get('revision') || '' }`);
+    }
+  });
+  page.on('requestfinished', (r) => finish(r, 'answered'));
+  page.on('requestfailed', (r) => finish(r, 'failed'));
+
+  return { pending: () => sent.size - done.size, log: () => [...sent.values()].join('; ') };
+}
+
 async function column(page: Page, header: string): Promise<{ index: number; cells: () => Promise<string[]> }> {
   const headers = (await page.locator(SEL.table.headerCells).allInnerTexts()).map((h) => h.trim());
   const index = headers.indexOf(header);
@@ -59,12 +90,36 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 test('the LB Address column sorts both ways and a search finds an address, with nothing refused', VERSIONS, async({ adminPage: page, sim }) => {
   const refused = watchRefusals(page);
+  const requests = listRequests(page);
+  // A failed wait for an order names the list reads the page made, and their answers.
+  const told = async(wait: Promise<unknown>) => {
+    try {
+      await wait;
+    } catch (e) {
+      (e as Error).message += `\nlist reads: ${ requests.log() }`;
+      throw e;
+    }
+  };
 
   await openPage(page, sim.dashboard, paths.services(RKE2_GUEST.id), `${ SEL.table.rows }:has-text("${ SERVICES.webPool }")`);
   const lb = await column(page, ADDRESS);
   const header = page.locator(SEL.table.headerCells).nth(lb.index);
 
   await expect.poll(async() => addresses(await lb.cells()).length, { timeout: STEP_MS, message: 'addresses in the list' }).toBeGreaterThan(1);
+  // The user sorts a list that has stopped changing: Harvester's controllers give the last addresses right after the
+  // reset, and each change makes the shell re-read the page.
+  let before = '';
+
+  await expect.poll(async() => {
+    const now = `${ addresses(await lb.cells()).join(' ') } with ${ requests.pending() } list reads pending`;
+    const same = now === before && requests.pending() === 0;
+
+    before = now;
+
+    return same ? 'settled' : now;
+  }, {
+    timeout: STEP_MS, intervals: [2000], message: 'the list settled'
+  }).toBe('settled');
   const shown = addresses(await lb.cells());
   // In order, as many as shown before (a load balancer may get its address meanwhile, as on Rancher 2.13's server
   // beside Harvester's controllers: a list read once before the click is not what the sorted list must equal).
@@ -78,11 +133,12 @@ test('the LB Address column sorts both ways and a search finds an address, with 
   // Ascending: the addresses in order, and the header says so.
   await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  await expect.poll(() => sorted('ascending'), { timeout: STEP_MS, message: 'the rows by address, ascending' }).toBe('in order');
-  // Descending.
+  await told(expect.poll(() => sorted('ascending'), { timeout: STEP_MS, message: 'the rows by address, ascending' }).toBe('in order'));
+  // Descending, once the page has its answers (a re-read sent before the click must not land after it).
+  await expect.poll(() => requests.pending(), { timeout: STEP_MS, message: 'list reads answered' }).toBe(0);
   await header.click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
-  await expect.poll(() => sorted('descending'), { timeout: STEP_MS, message: 'the rows by address, descending' }).toBe('in order');
+  await told(expect.poll(() => sorted('descending'), { timeout: STEP_MS, message: 'the rows by address, descending' }).toBe('in order'));
   const ascending = addresses(await lb.cells()).reverse();
 
   // A search for one address shows the rows with it, and not the others.

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { keepBinaries, restoreBuilt } from '../../core/binCache';
+import { leanLdflags } from '../../core/goFlags';
 import {
   HARVESTER_BIN, HARVESTER_COMPONENTS, HARVESTER_SRC, HarvesterComponent, SHARED_HARVESTER, harvesterBin, treeOf
 } from './components';
@@ -54,12 +55,12 @@ export function ensureUnpacked(c: HarvesterComponent): string {
   return tree;
 }
 
-function ldflags(c: HarvesterComponent): string {
-  return `-X ${ c.versionVar }=${ c.version }`;
+function ldflags(c: HarvesterComponent): string[] {
+  return leanLdflags(`-X ${ c.versionVar }=${ c.version }`);
 }
 
 function stampOf(c: HarvesterComponent, goVersion: string): string {
-  return crypto.createHash('sha256').update([archiveDigest(c), c.pkg, ldflags(c), goVersion].join('\n')).digest('hex');
+  return crypto.createHash('sha256').update([archiveDigest(c), c.pkg, ...ldflags(c), goVersion].join('\n')).digest('hex');
 }
 
 function stampFile(c: HarvesterComponent): string {
@@ -90,7 +91,7 @@ export function ensureHarvesterBuilt(log: (line: string) => void = (l) => proces
     const started = Date.now();
 
     log(`[stack] building ${ c.name } from ${ c.module } ${ c.version } (../shared/harvester; cold: minutes, cached afterwards)`);
-    const r = spawnSync('go', ['build', '-trimpath', '-ldflags', ldflags(c), '-o', harvesterBin(c.name), c.pkg], {
+    const r = spawnSync('go', ['build', '-trimpath', ...ldflags(c), '-o', harvesterBin(c.name), c.pkg], {
       cwd:      tree,
       encoding: 'utf8',
       env:      {
