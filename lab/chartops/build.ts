@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { keepBinaries, restoreBuilt } from '../core/binCache';
-import { leanLdflags } from '../core/goFlags';
+import { leanBuildFlags } from '../core/goFlags';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 export const MODULE_DIR = path.join(REPO_ROOT, 'tools', 'chartops');
@@ -70,10 +70,10 @@ export function moduleVersion(module: string): string {
 /** Helm's release builds stamp their version at link time (its Makefile); `helm version` should say the pinned one. */
 function ldflags(b: Binary): string[] {
   if (b.module === 'helm.sh/helm/v3') {
-    return leanLdflags(`-X helm.sh/helm/v3/internal/version.version=${ moduleVersion(b.module) } -X helm.sh/helm/v3/internal/version.gitTreeState=clean`);
+    return leanBuildFlags(`-X helm.sh/helm/v3/internal/version.version=${ moduleVersion(b.module) } -X helm.sh/helm/v3/internal/version.gitTreeState=clean`);
   }
 
-  return b.goos ? ['-trimpath', ...leanLdflags()] : leanLdflags();
+  return b.goos ? ['-trimpath', ...leanBuildFlags()] : leanBuildFlags();
 }
 
 function filesHashed(): string[] {

@@ -8,7 +8,7 @@
 export const LEAN_GCFLAGS = '-gcflags=all=-dwarf=false';
 export const LEAN_LDFLAGS = '-s -w';
 
-/** `-ldflags` with the lean flags first and the build's own (`-X …`) after them. */
-export function leanLdflags(own = ''): string[] {
+/** The lean build flags: `-gcflags`, then `-ldflags` with the lean ones first and the build's own (`-X …`) after them. */
+export function leanBuildFlags(own = ''): string[] {
   return [LEAN_GCFLAGS, '-ldflags', `${ LEAN_LDFLAGS }${ own ? ` ${ own }` : '' }`];
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BIN_DIR, MODULE_DIR } from '../core/paths';
 import { keepBinaries, restoreBuilt } from '../core/binCache';
-import { leanLdflags } from '../core/goFlags';
+import { leanBuildFlags } from '../core/goFlags';
 
 /** What is built, and from which module: the upstream's own main where it has one that fits. */
 export const BINARIES = [
@@ -71,7 +71,7 @@ export function componentVersions(): Record<string, string> {
  */
 function ldflags(module: string): string[] {
   if (module !== 'k8s.io/kubernetes') {
-    return leanLdflags();
+    return leanBuildFlags();
   }
   const v = moduleVersion(module);
   const [major, minor] = v.replace(/^v/, '').split('.');
@@ -79,7 +79,7 @@ function ldflags(module: string): string[] {
     `-X ${ pkg }.gitVersion=${ v }`, `-X ${ pkg }.gitMajor=${ major }`, `-X ${ pkg }.gitMinor=${ minor }`, `-X ${ pkg }.gitTreeState=clean`,
   ]);
 
-  return leanLdflags(flags.join(' '));
+  return leanBuildFlags(flags.join(' '));
 }
 
 function filesHashed(): string[] {

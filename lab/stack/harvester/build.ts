@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { keepBinaries, restoreBuilt } from '../../core/binCache';
-import { leanLdflags } from '../../core/goFlags';
+import { leanBuildFlags } from '../../core/goFlags';
 import {
   HARVESTER_BIN, HARVESTER_COMPONENTS, HARVESTER_SRC, HarvesterComponent, SHARED_HARVESTER, harvesterBin, treeOf
 } from './components';
@@ -56,7 +56,7 @@ export function ensureUnpacked(c: HarvesterComponent): string {
 }
 
 function ldflags(c: HarvesterComponent): string[] {
-  return leanLdflags(`-X ${ c.versionVar }=${ c.version }`);
+  return leanBuildFlags(`-X ${ c.versionVar }=${ c.version }`);
 }
 
 function stampOf(c: HarvesterComponent, goVersion: string): string {

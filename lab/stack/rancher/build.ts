@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../core/paths';
 import { keepBinaries, restoreBuilt } from '../../core/binCache';
-import { leanLdflags } from '../../core/goFlags';
+import { leanBuildFlags } from '../../core/goFlags';
 import { RancherVersion, SHARED_RANCHER } from './versions';
 
 export const RANCHER_TOOLS = path.join(REPO_ROOT, '.tools', 'rancher');
@@ -69,7 +69,7 @@ const TARGETS = {
 };
 
 function flags(v: RancherVersion, target: keyof typeof TARGETS): string[] {
-  return ['-trimpath', '-tags', 'k8s', ...leanLdflags(TARGETS[target].x(v).join(' '))];
+  return ['-trimpath', '-tags', 'k8s', ...leanBuildFlags(TARGETS[target].x(v).join(' '))];
 }
 
 function stamp(v: RancherVersion): string {

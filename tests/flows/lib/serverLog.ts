@@ -25,9 +25,9 @@ export function errorLines(text: string, n = 3, known: Set<string> = new Set()):
   const seen = new Map<string, string>();
 
   for (const line of text.split('\n')) {
-    if (ERROR.test(line) && !SECRET.test(line) && !known.has(keyOf(line))) {
-      const key = keyOf(line);
+    const key = keyOf(line);
 
+    if (ERROR.test(line) && !SECRET.test(line) && !known.has(key)) {
       seen.delete(key);
       seen.set(key, line.length > 160 ? `${ line.slice(0, 160) }…` : line);
     }

@@ -46,7 +46,7 @@ export default class SummaryReporter implements Reporter {
         why.set(reason, (why.get(reason) || 0) + 1);
       });
       [...why].forEach(([reason, n]) => console.log(`  skipped ${ n }: ${ reason }`));
-      // Where each failed flow's page was (fixtures.ts), in the lines CI keeps.
+      // Where each failed flow's pages were and what they went through (fixtures.ts), in the lines CI keeps.
       tests.filter((t) => !['expected', 'flaky', 'skipped'].includes(outcome(t))).forEach((t) => {
         const at = (this.results.get(t)?.annotations || []).filter((a) => a.type === 'at failure').map((a) => a.description);
 
