@@ -6,6 +6,8 @@
  *   node netBridge.ts tcp-to-unix <port> <socket>   (inside the namespace: its 127.0.0.1:<port> reaches the socket;
  *                                                    `<address>:<port>` listens on that address instead)
  * Pairs may repeat: `unix-to-tcp a.sock 27444 b.sock 27443`.
+ * With NETBRIDGE_PARENT=<pid> it exits once that process, which started it, is gone (the Pod runner's bridges: a
+ * runner killed before it could stop them left them holding their sockets and ports).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -38,3 +40,11 @@ for (let i = 0; i + 1 < pairs.length; i += 2) {
   }
 }
 process.on('SIGTERM', () => process.exit(0));
+if (process.env.NETBRIDGE_PARENT) {
+  const parent = Number(process.env.NETBRIDGE_PARENT);
+  // Orphans are adopted by init or a subreaper: another parent means the first one is gone (even before we ran).
+  const check = () => process.ppid !== parent && process.exit(0);
+
+  check();
+  setInterval(check, 1000);
+}

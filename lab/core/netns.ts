@@ -41,7 +41,15 @@ export function netnsExists(ns: Netns): boolean {
   }
 }
 
-/** Creates the namespace and its veth pair (afresh). Throws with what `ip` said when the machine does not allow it. */
+/**
+ * Creates the namespace and its veth pair (afresh). Throws with what `ip` said when the machine does not allow it.
+ *
+ * The machine's end of the pair gets no address, IPv4 or IPv6 (addrgenmode none), only a route to the namespace's
+ * address: Chromium flushes its sockets on any address change in its network namespace, so every request of a browser
+ * flow running beside a stack's start failed with net::ERR_NETWORK_CHANGED (CI, Rancher 2.15: the shell's
+ * /v1/uiplugins, and so the extension, while Rancher 2.13's stack started; tests/real/netns.real.ts).
+ * Replies go back to the address the machine sends from (`ip route get`).
+ */
 export function createNetns(ns: Netns): void {
   if (fs.readFileSync('/proc/sys/net/ipv4/ip_forward', 'utf8').trim() !== '0') {
     throw new Error(`this machine forwards IPv4 packets (net.ipv4.ip_forward=1): a program in network namespace ${ ns.name } could be reached from outside; refusing to start it`);
@@ -52,12 +60,35 @@ export function createNetns(ns: Netns): void {
 
   ip('netns', 'add', ns.name);
   ip('link', 'add', outside, 'type', 'veth', 'peer', 'name', inside);
+  ip('link', 'set', 'dev', outside, 'addrgenmode', 'none');
   ip('link', 'set', inside, 'netns', ns.name);
-  ip('addr', 'add', `${ ns.hostAddress }/30`, 'dev', outside);
   ip('link', 'set', outside, 'up');
-  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ ns.address }/30`, 'dev', inside);
+  ip('route', 'replace', `${ ns.address }/32`, 'dev', outside);
+  const source = routeSource(ns.address);
+
+  if (!source) {
+    // No address to send from (a machine with only a loopback): the old way, which browsers beside may notice.
+    console.log(`[netns] ${ ns.name }: the machine has no address to reach ${ ns.address } from; giving its veth ${ ns.hostAddress } (a browser running now may see net::ERR_NETWORK_CHANGED)`);
+    ip('addr', 'add', `${ ns.hostAddress }/30`, 'dev', outside);
+  }
+
+  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ ns.address }/${ source ? 32 : 30 }`, 'dev', inside);
   ip('netns', 'exec', ns.name, 'ip', 'link', 'set', inside, 'up');
   ip('netns', 'exec', ns.name, 'ip', 'link', 'set', 'lo', 'up');
+  if (source) {
+    ip('netns', 'exec', ns.name, 'ip', 'route', 'add', `${ source }/32`, 'dev', inside);
+  }
+}
+
+/** The address the machine sends from to `address` (`ip route get`'s src), or null when it has none. */
+function routeSource(address: string): string | null {
+  try {
+    const src = /\bsrc (\d+\.\d+\.\d+\.\d+)/.exec(ip('-o', 'route', 'get', address))?.[1];
+
+    return src && src !== '0.0.0.0' ? src : null;
+  } catch (e) {
+    return null;
+  }
 }
 
 /** Removes the namespace (its veth pair goes with it). */
@@ -66,6 +97,9 @@ export function deleteNetns(ns: Netns): void {
     ip('netns', 'delete', ns.name);
   }
 }
+
+/** The environment of a netBridge.ts this process starts and that should end when this process is gone. */
+export const bridgeEnv = () => ({ NETBRIDGE_PARENT: String(process.pid) });
 
 function bridgeSocket(ns: Netns, port: number | string): string {
   return path.join(RUN_DIR, 'bridges', `${ ns.name }-${ port }.sock`);

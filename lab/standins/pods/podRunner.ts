@@ -25,7 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiUrl, ensureSecrets } from '../../core/config';
 import { kubeRequest, KubeTarget, objectPath } from '../../core/kubeClient';
-import { deleteNetns, netnsExists, netnsFor } from '../../core/netns';
+import { bridgeEnv, deleteNetns, netnsExists, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   bins = { helm: helmBinary(), kubectl: bin('kubectl') };
   const shellBin = binDir();
   const apiSocket = path.join(dir, 'api.sock');
-  const bridge = startProcess('pod-runner-bridge', process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port]);
+  const bridge = startProcess('pod-runner-bridge', process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port], undefined, bridgeEnv());
 
   // Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces.
   for (const d of fs.readdirSync(path.join(RUN_DIR, 'pods'))) {

@@ -11,6 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bridgeEnv } from '../../core/netns';
 import { startProcess, Started } from '../../core/processes';
 
 type Obj = Record<string, any>;
@@ -193,8 +194,8 @@ export function serviceRoutes(opts: { clientNetns: () => string | null; hostsFil
           route: r,
           address,
           procs: [
-            startProcess(`svc-pod-${ address }-${ r.port }`, 'ip', ['netns', 'exec', r.podNetns, process.execPath, bridge, 'unix-to-tcp', sock, `${ r.targetPort }`]),
-            startProcess(`svc-client-${ address }-${ r.port }`, 'ip', ['netns', 'exec', client as string, process.execPath, bridge, 'tcp-to-unix', ...listen]),
+            startProcess(`svc-pod-${ address }-${ r.port }`, 'ip', ['netns', 'exec', r.podNetns, process.execPath, bridge, 'unix-to-tcp', sock, `${ r.targetPort }`], undefined, bridgeEnv()),
+            startProcess(`svc-client-${ address }-${ r.port }`, 'ip', ['netns', 'exec', client as string, process.execPath, bridge, 'tcp-to-unix', ...listen], undefined, bridgeEnv()),
           ],
         });
         opts.log(`[pod runner] Service ${ r.key } at ${ listen.filter((x, n) => n % 2 === 0).join(' and ') } for ${ client }`);

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bridgeEnv } from '../../core/netns';
 import { startProcess, Started } from '../../core/processes';
 import { ImageFs } from './images';
 import { hostsFile } from './mountScript';
@@ -105,7 +106,7 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
   fs.writeFileSync(path.join(i.podDir, 'hosts'), hostsFile(pod.metadata.name));
   ip('netns', 'add', i.netns);
   ip('netns', 'exec', i.netns, 'ip', 'link', 'set', 'lo', 'up');
-  bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket]);
+  bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket], undefined, bridgeEnv());
   await status();
   const run = async(list: Tracked[], index: number, c: PodPlan['containers'][number]) => {
     const started = now();
