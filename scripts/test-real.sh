@@ -75,29 +75,14 @@ else
   tail -20 tmp/real-restart.log; echo "restart on the kept etcd: failed"; restart_f=1
 fi
 # Stopping leaves nothing behind: no process of the stack's binaries (the cloud provider needs a second SIGTERM,
-# which the stack sends), no network namespace of its webhook.
-pids=$(node -e 'try { console.log(require(process.argv[1]).pids.join(" ")) } catch (e) {}' "${STACK_DIR:-$PWD/.tools/stack/run}/stack.json")
+# which the stack sends), no network namespace of its webhook (scripts/stack-leftovers.sh).
+source scripts/stack-leftovers.sh
+# No credential of this run in its logs or in what the suites printed (issue 37).
+tsx scripts/stack/secretsInLogs.ts tmp || jf=$((jf + 1))
+pids=$(stack_pids)
 tsx scripts/stack/main.ts --stop >/dev/null 2>&1 || true
 trap - EXIT
-run_dir=${STACK_DIR:-$PWD/.tools/stack/run}
-# What is left: the recorded pids (not zombies), and any process still running one of this clone's binaries whose
-# arguments or environment name this stack's run directory (the provider the k3s-bare kubelet stand-in runs, its
-# bridges: not in stack.json; another stack, e.g. Rancher's that .ci/run starts meanwhile, has its own).
-leftovers() {
-  for pid in $pids; do if kill -0 "$pid" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$pid/status" 2>/dev/null; then echo "$pid"; fi; done
-  for pid in $(pgrep -f "$PWD/.tools/(stack|harvester)/bin/"); do
-    if cat "/proc/$pid/cmdline" "/proc/$pid/environ" 2>/dev/null | tr '\0' '\n' | grep -qF "${run_dir%/}/"; then echo "$pid"; fi
-  done
-}
-# A child its stopped parent took down may take a moment to exit on a loaded machine (seen once beside Rancher's
-# flows): a leak is what is still there 20 s after the stop.
-for _ in $(seq 1 20); do [ -z "$(leftovers)" ] && break; sleep 1; done
-left_pids=$(leftovers | sort -u)
-left=$(echo "$left_pids" | grep -c . || true)
-for pid in $left_pids; do echo "  left: $pid $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | cut -c1-200)"; done
-netns_left=$(ip netns list 2>/dev/null | grep -c "^hcui-$(( ${STACK_BASE_PORT:-27000} / 100 % 250 ))-" || true)
-echo "stopped: $left processes and $netns_left network namespaces of the stack left"
-if [ "$left" -gt 0 ] || [ "$netns_left" -gt 0 ]; then jf=$((jf + 1)); fi
+check_stopped "$pids" || jf=$((jf + 1))
 total_p=$((jp + pw_passed + restart_p)); total_f=$((jf + pw_failed + restart_f))
 echo "real: $total_p passed, $total_f failed"
 [ "$jest_status" -eq 0 ] && [ "$pw_status" -eq 0 ] && [ "$restart_f" -eq 0 ] && [ "$total_f" -eq 0 ]

@@ -122,23 +122,23 @@ export function startInNetns(ns: Netns, ports: number[], name: string, program: 
 }
 
 /** Only the bridges of startInNetns, for a program started otherwise (as a Pod: lab/stack/rancher/agent.ts). */
-export function bridgeIntoNetns(ns: Netns, ports: number[], name: string): Started[] {
-  return bridgeAddresses(ns, ports.map((p) => ({ inside: String(p), outside: p })), name);
+export function bridgeIntoNetns(ns: Netns, ports: number[], name: string, env?: Record<string, string>): Started[] {
+  return bridgeAddresses(ns, ports.map((p) => ({ inside: String(p), outside: p })), name, env);
 }
 
 /**
  * The machine's 127.0.0.1:<outside> reachable in the namespace at `inside` (`<port>` on its 127.0.0.1, or
- * `<address>:<port>`, an address the namespace holds: addAddress).
+ * `<address>:<port>`, an address the namespace holds: addAddress). `env`: bridgeEnv() from a long-running stand-in.
  */
-export function bridgeAddresses(ns: Netns, pairs: { inside: string; outside: number }[], name: string): Started[] {
+export function bridgeAddresses(ns: Netns, pairs: { inside: string; outside: number }[], name: string, env?: Record<string, string>): Started[] {
   fs.mkdirSync(path.join(RUN_DIR, 'bridges'), { recursive: true, mode: 0o700 });
   const node = process.execPath;
   const bridge = path.join(__dirname, 'netBridge.ts');
   const socketOf = (p: { inside: string }) => bridgeSocket(ns, p.inside.replace(/[^0-9a-z]+/gi, '_'));
   const pairsOut = pairs.flatMap((p) => [socketOf(p), String(p.outside)]);
   const pairsIn = pairs.flatMap((p) => [p.inside, socketOf(p)]);
-  const outside = startProcess(`${ name }-bridge-out`, node, [bridge, 'unix-to-tcp', ...pairsOut]);
-  const inside = startProcess(`${ name }-bridge-in`, 'ip', ['netns', 'exec', ns.name, node, bridge, 'tcp-to-unix', ...pairsIn]);
+  const outside = startProcess(`${ name }-bridge-out`, node, [bridge, 'unix-to-tcp', ...pairsOut], undefined, env);
+  const inside = startProcess(`${ name }-bridge-in`, 'ip', ['netns', 'exec', ns.name, node, bridge, 'tcp-to-unix', ...pairsIn], undefined, env);
 
   return [outside, inside];
 }

@@ -17,8 +17,12 @@ export interface Started {
 export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>): Started {
   const log = logFile(name);
 
-  fs.mkdirSync(path.dirname(log), { recursive: true });
-  const out = fs.openSync(log, 'a');
+  // Logs 0600 in a 0700 folder: some name users, hosts and what a component logs of its credentials (issue 37).
+  fs.mkdirSync(path.dirname(log), { recursive: true, mode: 0o700 });
+  fs.chmodSync(path.dirname(log), 0o700);
+  const out = fs.openSync(log, 'a', 0o600);
+
+  fs.fchmodSync(out, 0o600);
   const child = spawn(binPath, args, {
     stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...process.env, ...env } : undefined
   });

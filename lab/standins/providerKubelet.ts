@@ -16,7 +16,7 @@ import { apiUrl, clusterOf, HARVESTER_VIP } from '../core/config';
 import { apiserverCaFile } from '../core/controllerManager';
 import { KubeTarget, kubeRequest } from '../core/kubeClient';
 import {
-  addAddress, bridgeAddresses, createNetns, deleteNetns, providerNetns
+  addAddress, bridgeAddresses, bridgeEnv, createNetns, deleteNetns, providerNetns
 } from '../core/netns';
 import { RUN_DIR } from '../core/paths';
 import { startAsPod } from '../core/podEnv';
@@ -62,7 +62,7 @@ async function start(target: KubeTarget, pod: ProviderPod, hash: string): Promis
   fs.writeFileSync(path.join(dir, 'cloud-config'), pod.cloudConfig, { mode: 0o600 });
   createNetns(ns);
   addAddress(ns, HARVESTER_VIP);
-  const bridges = bridgeAddresses(ns, [{ inside: String(bare.apiPort), outside: bare.apiPort }, { inside: `${ HARVESTER_VIP }:6443`, outside: host.apiPort }], 'harvester-cloud-provider-k3s-bare');
+  const bridges = bridgeAddresses(ns, [{ inside: String(bare.apiPort), outside: bare.apiPort }, { inside: `${ HARVESTER_VIP }:6443`, outside: host.apiPort }], 'harvester-cloud-provider-k3s-bare', bridgeEnv());
   const provider = await startAsPod('harvester-cloud-provider-k3s-bare', harvesterBin('harvester-cloud-provider'), args, {
     target, serviceAccount: { namespace: 'kube-system', name: pod.serviceAccount }, caFile: apiserverCaFile(bare), apiPort: bare.apiPort, netns: ns.name
   });

@@ -2,11 +2,13 @@
  * The admin's session during Rancher's first-login steps: a login with whichever of the passwords Rancher takes at
  * that moment (the bootstrap password until it is changed, the demo's after), repeated when Rancher refuses the
  * token it issued (see rancherRetry). A refusal is said once on the console with what the local cluster holds of
- * that token (its name and the status of a read: never its key), so a CI log says whether Rancher deleted it.
+ * that token (its name and the status of a read: never its key) and who deleted it (the local cluster's audit log,
+ * tokenAudit.ts), so a CI log says which client did.
  */
 import { KubeTarget, kubeRequest } from '../../core/kubeClient';
 import { USERS } from '../../simulator/rancher/users';
 import { loginToken, TokenLogin } from './rancherApi';
+import { tokenDeletions } from './tokenAudit';
 
 export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin {
   let current: string | undefined;
@@ -32,7 +34,9 @@ export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin
       current = undefined;
       if (refusals++ === 0 && name) {
         kubeRequest(local, 'GET', `/apis/management.cattle.io/v3/tokens/${ name }`).then((r) => {
-          console.log(`[rancher] Rancher refused the admin's new token (401): the local cluster answers ${ r.status } for ${ name }; logging in again`);
+          const deleted = tokenDeletions(name);
+
+          console.log(`[rancher] Rancher refused the admin's new token (401): the local cluster answers ${ r.status } for ${ name }; deleted: ${ deleted.length ? deleted.join('; ') : 'no delete in the audit log' }; logging in again`);
         }, () => undefined);
       }
     }

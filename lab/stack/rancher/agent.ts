@@ -15,7 +15,7 @@ import path from 'node:path';
 import { StackCluster } from '../../core/config';
 import { apiserverCaFile } from '../../core/controllerManager';
 import { KubeTarget, kubeExpect, kubeRequest } from '../../core/kubeClient';
-import { bridgeIntoNetns, createNetns } from '../../core/netns';
+import { bridgeEnv, bridgeIntoNetns, createNetns } from '../../core/netns';
 import { RUN_DIR } from '../../core/paths';
 import { startAsPod } from '../../core/podEnv';
 import { Started } from '../../core/processes';
@@ -86,7 +86,8 @@ export function agentNetwork(c: StackCluster): Started[] {
 
   createNetns(ns);
 
-  return bridgeIntoNetns(ns, [c.apiPort, RANCHER_PORTS.https], agentPodName(c));
+  // Started by the agent's kubelet stand-in (agentKubelet.ts), they end with it.
+  return bridgeIntoNetns(ns, [c.apiPort, RANCHER_PORTS.https], agentPodName(c), bridgeEnv());
 }
 
 /** Starts one Pod of the Deployment's template `spec` (kubelet.ts follows the Deployment and calls this). */

@@ -13,6 +13,7 @@ import {
   BASE_PORT, ClusterKey, Secrets, StackCluster, apiserverArgs
 } from '../../core/config';
 import { RUN_DIR } from '../../core/paths';
+import { tokenAuditArgs } from './tokenAudit';
 
 /** Ports of the Rancher part of a stack: BASE+601… (the other parts use BASE+79…+444 and BASE+257…). */
 export const RANCHER_PORTS = {
@@ -89,5 +90,6 @@ export function localApiserverArgs(s: Secrets): string[] {
     '--requestheader-extra-headers-prefix=X-Remote-Extra-',
     `--proxy-client-cert-file=${ fp.cert }`,
     `--proxy-client-key-file=${ fp.key }`,
+    ...tokenAuditArgs(),
   ];
 }

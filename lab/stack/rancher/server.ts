@@ -25,6 +25,7 @@ import { rancherBin } from './build';
 import { exposeFromNetns } from './expose';
 import { RANCHER_PORTS } from './localCluster';
 import { rancherHostsFile, rancherNetns } from './state';
+import { presetBootstrapPassword } from './users';
 import { RancherVersion } from './versions';
 
 /** Rancher's address on the machine (and inside its namespace): its server-url. */
@@ -105,6 +106,7 @@ export async function startRancherServer(v: RancherVersion, local: KubeTarget, s
   const kubeconfig = await serviceAccountKubeconfig(local, sa, 'rancher.kubeconfig');
 
   await bindClusterRole(local, sa, 'cluster-admin');
+  await presetBootstrapPassword(local);
   const ns = rancherNetns();
 
   createNetns(ns);

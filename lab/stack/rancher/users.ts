@@ -1,6 +1,6 @@
 /**
  * Rancher's first run and its users, through Rancher's API as an administrator does it: the admin logs in with the
- * bootstrap password Rancher generated (read where Rancher's docs say: Secret cattle-system/bootstrap-secret), the
+ * bootstrap password (Secret cattle-system/bootstrap-secret, made before Rancher starts as its Helm chart makes it), the
  * first-login steps are answered (password, EULA), and the demo users of the simulator
  * (lab/simulator/rancher/users.ts: same names and passwords) are made as Users with global role bindings. The viewer's
  * access to the guest is Rancher's own cluster role templates, bound with ClusterRoleTemplateBindings: Rancher's RBAC
@@ -8,7 +8,8 @@
  * (role_data.go: that one is a project role); "View All Projects" (Kubernetes `view` on every namespace, storage)
  * with "View Nodes" is Rancher's read-only cluster access.
  */
-import { KubeTarget, kubeRequest } from '../../core/kubeClient';
+import crypto from 'node:crypto';
+import { KubeTarget, kubeExpect, kubeRequest } from '../../core/kubeClient';
 import { DEMO_PASSWORD, USERS } from '../../simulator/rancher/users';
 import {
   TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until
@@ -17,9 +18,29 @@ import { adminSession } from './adminSession';
 
 export const VIEWER_ROLE_TEMPLATES = ['projects-view', 'nodes-view'];
 
+const BOOTSTRAP_SECRET = '/api/v1/namespaces/cattle-system/secrets/bootstrap-secret';
+
+/**
+ * The bootstrap password set before Rancher's first start, as Rancher's Helm chart sets it (`bootstrapPassword`):
+ * Rancher logs a password only when it generates one (rancher pkg/data/management/bootstrap_password.go
+ * GetBootstrapPassword, role_data.go "Bootstrap Password: %s"), and a log line must not hold one (issue 37).
+ */
+export async function presetBootstrapPassword(local: KubeTarget): Promise<void> {
+  if ((await kubeRequest(local, 'GET', BOOTSTRAP_SECRET)).status !== 404) {
+    return;
+  }
+  await kubeExpect(local, 'POST', '/api/v1/namespaces/cattle-system/secrets', {
+    apiVersion: 'v1',
+    kind:       'Secret',
+    type:       'Opaque',
+    metadata:   { name: 'bootstrap-secret', namespace: 'cattle-system' },
+    stringData: { bootstrapPassword: crypto.randomBytes(24).toString('base64url') },
+  }, [201, 409]);
+}
+
 async function bootstrapPassword(local: KubeTarget): Promise<string> {
   return until('Rancher\'s bootstrap-secret', 180000, async() => {
-    const r = await kubeRequest(local, 'GET', '/api/v1/namespaces/cattle-system/secrets/bootstrap-secret');
+    const r = await kubeRequest(local, 'GET', BOOTSTRAP_SECRET);
     const b64 = r.body?.data?.bootstrapPassword;
 
     return b64 ? Buffer.from(b64, 'base64').toString('utf8') : undefined;
@@ -36,22 +57,33 @@ async function setSetting(token: TokenSource, name: string, value: string): Prom
  * admin clears it on a user.
  */
 async function clearMustChangePassword(auth: TokenSource): Promise<void> {
+  let last = '';
+
   await until('the admin without mustChangePassword', 60000, async() => {
     const token = await tokenOf(auth);
-    const me = (await rancherRequest('GET', '/v3/users?me=true', token)).body?.data?.[0];
+    const r = await rancherRequest('GET', '/v3/users?me=true', token);
+    const me = r.body?.data?.[0];
 
+    last = `GET /v3/users?me=true ${ r.status }`;
+    // The token the login issued, deleted by Rancher (seen in a rehearsal: a minute of 401s here): log in again.
+    if (r.status === 401 && typeof auth === 'object') {
+      auth.refused();
+    }
     if (me && !me.mustChangePassword) {
       return true;
     }
     if (me) {
       const path = `/v1/management.cattle.io.users/${ me.id }`;
       const user = (await rancherRequest('GET', path, token)).body;
+      const put = await rancherRequest('PUT', path, token, { ...user, mustChangePassword: false });
 
-      await rancherRequest('PUT', path, token, { ...user, mustChangePassword: false });
+      last += `; PUT ${ put.status } ${ (put.body as any)?.message || '' }`;
     }
 
     return false;
-  }, 1000);
+  }, 1000).catch((e) => {
+    throw new Error(`${ e.message } (last: ${ last })`);
+  });
 }
 
 /** The admin's API token, after the first-login steps on a new Rancher (a Rancher already set up: a login). */
