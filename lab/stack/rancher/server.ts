@@ -25,7 +25,7 @@ import { rancherBin } from './build';
 import { exposeFromNetns } from './expose';
 import { RANCHER_PORTS } from './localCluster';
 import { rancherHostsFile, rancherNetns } from './state';
-import { presetBootstrapPassword } from './users';
+import { presetBootstrapPassword } from './bootstrapPassword';
 import { RancherVersion } from './versions';
 
 /** Rancher's address on the machine (and inside its namespace): its server-url. */

@@ -8,8 +8,8 @@
  * (role_data.go: that one is a project role); "View All Projects" (Kubernetes `view` on every namespace, storage)
  * with "View Nodes" is Rancher's read-only cluster access.
  */
-import crypto from 'node:crypto';
-import { KubeTarget, kubeExpect, kubeRequest } from '../../core/kubeClient';
+import { KubeTarget, kubeRequest } from '../../core/kubeClient';
+import { BOOTSTRAP_SECRET } from './bootstrapPassword';
 import { DEMO_PASSWORD, USERS } from '../../simulator/rancher/users';
 import {
   TokenSource, loginToken, rancherExpect, rancherRequest, rancherRetry, tokenOf, until
@@ -17,26 +17,6 @@ import {
 import { adminSession } from './adminSession';
 
 export const VIEWER_ROLE_TEMPLATES = ['projects-view', 'nodes-view'];
-
-const BOOTSTRAP_SECRET = '/api/v1/namespaces/cattle-system/secrets/bootstrap-secret';
-
-/**
- * The bootstrap password set before Rancher's first start, as Rancher's Helm chart sets it (`bootstrapPassword`):
- * Rancher logs a password only when it generates one (rancher pkg/data/management/bootstrap_password.go
- * GetBootstrapPassword, role_data.go "Bootstrap Password: %s"), and a log line must not hold one (issue 37).
- */
-export async function presetBootstrapPassword(local: KubeTarget): Promise<void> {
-  if ((await kubeRequest(local, 'GET', BOOTSTRAP_SECRET)).status !== 404) {
-    return;
-  }
-  await kubeExpect(local, 'POST', '/api/v1/namespaces/cattle-system/secrets', {
-    apiVersion: 'v1',
-    kind:       'Secret',
-    type:       'Opaque',
-    metadata:   { name: 'bootstrap-secret', namespace: 'cattle-system' },
-    stringData: { bootstrapPassword: crypto.randomBytes(24).toString('base64url') },
-  }, [201, 409]);
-}
 
 async function bootstrapPassword(local: KubeTarget): Promise<string> {
   return until('Rancher\'s bootstrap-secret', 180000, async() => {
