@@ -39,6 +39,10 @@ export async function kubeRequest<T = any>(target: KubeTarget, method: string, p
     }, (res) => {
       const chunks: Buffer[] = [];
 
+      // An answer cut off after its headers ends with 'close' and no 'end': without this its caller waited forever
+      // (a Rancher 2.13 start in a rehearsal sat 20 minutes on one, with no socket left open).
+      res.on('error', reject);
+      res.on('close', () => !res.complete && reject(new Error(`${ method } ${ path }: the answer was cut off after ${ Buffer.concat(chunks).length } bytes`)));
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);

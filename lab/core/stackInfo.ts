@@ -28,6 +28,8 @@ export interface StackInfo {
   harvester?: boolean;
   /** The stand-in of Harvester's API server (../harvester/apiServer.ts), plain http on loopback, when it runs. */
   harvesterApi?: string;
+  /** The bearer token it answers (its own, not the stack admin's). */
+  harvesterApiToken?: string;
 }
 
 export function kubeTarget(info: StackInfo, key: ClusterKey): KubeTarget {

@@ -127,6 +127,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
     }
     let seeded = 0;
     let harvesterApi: string | undefined;
+    let harvesterApiToken: string | undefined;
     const vmUids = new Map<string, string>();
     const later: Record<string, any>[] = [];
 
@@ -169,6 +170,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       const api = await serveHarvesterApi({ url: apiUrl(clusterOf('host')), token: secrets.adminToken });
 
       harvesterApi = api.url;
+      harvesterApiToken = api.token;
       started.push(api.started, startProcess('provider-kubelet-k3s-bare', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'providerKubelet.ts')]));
     }
     for (const { c, p } of steves) {
@@ -189,6 +191,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       versions: { ...componentVersions(), ...(harvester ? harvesterVersions() : {}) },
       harvester,
       harvesterApi,
+      harvesterApiToken,
     };
 
     if (emptyEtcd) {

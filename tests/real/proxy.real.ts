@@ -88,6 +88,23 @@ describe('real mode proxy', () => {
     expect((await call(`/k8s/clusters/${ HARVESTER_HOST.id }/v1/loadbalancer.harvesterhci.io.loadbalancers`, 'admin')).status).toBe(200);
   });
 
+  it('Harvester\'s kubeconfig endpoint answers the proxy only: a local process without the stack\'s token is refused', async() => {
+    const { harvesterApi } = await realStack();
+    // An empty body: Harvester refuses it (422) once past the check, and nothing is made on the host.
+    const post = (url: string, headers: Record<string, string>) => fetch(url, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}'
+    });
+
+    expect((await post(`${ harvesterApi }/v1/harvester/kubeconfig`, { 'impersonate-extra-username': 'u-admin' })).status).toBe(401);
+    expect((await post(`${ harvesterApi }/v1/harvester/kubeconfig`, { authorization: 'Bearer not-the-token', 'impersonate-extra-username': 'u-admin' })).status).toBe(401);
+    const via = await call(`/k8s/clusters/${ HARVESTER_HOST.id }/v1/harvester/kubeconfig`, 'admin', {
+      method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }
+    });
+
+    expect(via.status).toBe(422);
+    expect(await via.text()).toContain('InvalidBodyContent');
+  });
+
   it('serves the Kubernetes API paths from the real kube-apiserver, impersonating the user', async() => {
     const version = await (await call(`${ GUEST }/version`, 'admin')).json();
 

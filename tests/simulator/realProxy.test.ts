@@ -70,7 +70,7 @@ describe('Harvester\'s endpoint and the guest\'s chart repository in real mode',
   const withApi: RealBackends = {
     adminToken: 'stack-secret',
     clusters:   [{
-      clusterId: 'c-hh001', steve: 'http://127.0.0.1:27082', api: 'https://127.0.0.1:27444', harvesterApi: 'http://127.0.0.1:27261'
+      clusterId: 'c-hh001', steve: 'http://127.0.0.1:27082', api: 'https://127.0.0.1:27444', harvesterApi: 'http://127.0.0.1:27261', harvesterApiToken: 'stand-in-token'
     }],
   };
 
@@ -80,12 +80,12 @@ describe('Harvester\'s endpoint and the guest\'s chart repository in real mode',
     expect(routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/v1/harvester/kubeconfig')?.kind).toBe('steve');
   });
 
-  it('adds the impersonation extras Harvester\'s verifyAuthMiddleware looks for, and no credential of the stack', () => {
+  it('adds the impersonation extras Harvester\'s verifyAuthMiddleware looks for, and the stand-in\'s own token, no credential of the stack', () => {
     const route = routeFor(withApi, '/k8s/clusters/c-hh001/v1/harvester/kubeconfig');
     const h = forwardedHeaders(req('/k8s/clusters/c-hh001/v1/harvester/kubeconfig', { authorization: 'Bearer browser' }), route as NonNullable<typeof route>, USERS.admin, 'stack-secret');
 
     expect(h).toMatchObject({ 'impersonate-user': USERS.admin.id, 'impersonate-extra-username': USERS.admin.id });
-    expect(h.authorization).toBeUndefined();
+    expect(h.authorization).toBe('Bearer stand-in-token');
   });
 
   it('answers the guest\'s rancher-charts index and install itself (Rancher\'s catalog, not the cluster\'s Steve)', () => {

@@ -11,7 +11,7 @@ export function backendsOf(info: StackInfo): RealBackends {
   return {
     adminToken: info.adminToken,
     clusters:   Object.entries(info.clusters).map(([key, c]) => ({
-      clusterId: c.clusterId, steve: c.steve, api: c.api, ...(key === 'host' && info.harvesterApi ? { harvesterApi: info.harvesterApi } : {})
+      clusterId: c.clusterId, steve: c.steve, api: c.api, ...(key === 'host' && info.harvesterApi ? { harvesterApi: info.harvesterApi, harvesterApiToken: info.harvesterApiToken } : {})
     })),
   };
 }

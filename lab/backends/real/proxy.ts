@@ -24,6 +24,8 @@ export interface RealCluster {
   api: string;
   /** Harvester's API server (its stand-in, plain http on loopback): the host's `/v1/harvester/` paths go there. */
   harvesterApi?: string;
+  /** The bearer token that stand-in lets in (its own: no credential of the stack goes there). */
+  harvesterApiToken?: string;
 }
 
 export interface RealBackends {
@@ -118,6 +120,10 @@ export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUs
     // What Rancher's aggregation adds and Harvester's verifyAuthMiddleware looks for.
     out['impersonate-extra-username'] = user.id;
     out['impersonate-extra-principalid'] = `local://${ user.id }`;
+    // The stand-in lets in only the holder of its own token (lab/stack/harvester/apiServer.ts).
+    if (route.cluster.harvesterApiToken) {
+      out.authorization = `Bearer ${ route.cluster.harvesterApiToken }`;
+    }
   } else if (route.kind === 'steve') {
     // Steve's links: scheme and host the browser used, then the prefix it reached us by.
     out['x-api-url-prefix'] = route.prefix;

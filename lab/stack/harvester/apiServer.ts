@@ -6,7 +6,10 @@
  */
 import { BASE_PORT } from '../../core/config';
 import { KubeTarget } from '../../core/kubeClient';
-import { bin } from '../../core/paths';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess, Started } from '../../core/processes';
 import { bindClusterRole, serviceAccountKubeconfig } from '../../core/serviceAccounts';
 
@@ -23,13 +26,22 @@ export async function harvesterAccount(host: KubeTarget): Promise<string> {
   return kubeconfig;
 }
 
-/** Real mode: the stand-in on 127.0.0.1 (plain HTTP: only the simulator's proxy on this machine talks to it). */
-export async function serveHarvesterApi(host: KubeTarget): Promise<{ started: Started; url: string }> {
+/**
+ * Real mode: the stand-in on 127.0.0.1, plain HTTP, answering only requests with its own token (made once, 0600; the
+ * simulator's proxy holds it: lab/backends/real/proxy.ts), as Harvester's own endpoint answers only Rancher's tunnel.
+ */
+export async function serveHarvesterApi(host: KubeTarget): Promise<{ started: Started; url: string; token: string }> {
   const kubeconfig = await harvesterAccount(host);
   const url = `http://127.0.0.1:${ HARVESTER_API_PORT }`;
+  const tokenFile = path.join(RUN_DIR, 'secrets', 'harvester-api.token');
+
+  if (!fs.existsSync(tokenFile)) {
+    fs.writeFileSync(tokenFile, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
 
   return {
     url,
-    started: startProcess('harvester-api', bin('harvester-api'), ['--kubeconfig', kubeconfig, '--namespace', HARVESTER_NAMESPACE, '--listen', `127.0.0.1:${ HARVESTER_API_PORT }`]),
+    token:   fs.readFileSync(tokenFile, 'utf8').trim(),
+    started: startProcess('harvester-api', bin('harvester-api'), ['--kubeconfig', kubeconfig, '--namespace', HARVESTER_NAMESPACE, '--listen', `127.0.0.1:${ HARVESTER_API_PORT }`, '--token-file', tokenFile]),
   };
 }

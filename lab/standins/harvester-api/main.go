@@ -10,10 +10,13 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"flag"
 	"fmt"
 	"net/http"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/rancher/steve/pkg/aggregation"
@@ -35,6 +38,7 @@ func main() {
 	apiService := flag.String("apiservice", "harvester", "the APIService Rancher routes /v1/harvester/ by")
 	connect := flag.String("connect-url", "", "wss://<the cluster's Rancher>/v3/connect (its Service address is not routed here)")
 	listen := flag.String("listen", "", "instead of dialling Rancher: serve plain HTTP here (real mode, where the simulated Rancher's proxy forwards to it)")
+	tokenFile := flag.String("token-file", "", "with --listen: the bearer token every request must carry (the proxy's); the tunnel authenticates otherwise")
 	flag.Parse()
 
 	cfg, err := clientcmd.BuildConfigFromFlags("", *kubeconfig)
@@ -46,8 +50,14 @@ func main() {
 	ctx := signals.SetupSignalContext()
 
 	if *listen != "" {
+		// On loopback any process of the machine could call it: only the one holding the token is let in, as only
+		// Rancher's tunnel reaches Harvester's own endpoint.
+		token, err := os.ReadFile(*tokenFile)
+		if err != nil || len(strings.TrimSpace(string(token))) == 0 {
+			logrus.Fatalf("--listen needs --token-file with a token: %v", err)
+		}
 		logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig on %s", *listen)
-		server := &http.Server{Addr: *listen, Handler: newHandler(core, *namespace), ReadHeaderTimeout: 10 * time.Second}
+		server := &http.Server{Addr: *listen, Handler: requireBearer(strings.TrimSpace(string(token)), newHandler(core, *namespace)), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
 			<-ctx.Done()
 			_ = server.Close()
@@ -61,6 +71,19 @@ func main() {
 	logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig through %s", *connect)
 	// An empty, non-nil CA: the cluster's Rancher serves a self-signed certificate (as Harvester's Secret leaves ca.crt empty).
 	aggregation.ListenAndServe(ctx, *connect, []byte{}, token, newHandler(core, *namespace))
+}
+
+// requireBearer lets through only requests with `Authorization: Bearer <token>` (compared in constant time).
+func requireBearer(token string, next http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte("Unauthorized"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // waitForToken returns the tunnel's credential as Rancher's APIService controller computes it for the Secret it writes

@@ -1,0 +1,54 @@
+/**
+ * The lab's one HTTPS client (lab/core/kubeClient.ts, for the API servers and Rancher) never leaves its caller
+ * waiting: an answer cut off after its headers is an error (a rehearsal's Rancher 2.13 start waited 20 minutes on
+ * one), and a whole answer is read as before.
+ */
+/** @jest-environment node */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { kubeRequest } from '../../lab/core/kubeClient';
+
+let server: https.Server;
+let url: string;
+
+beforeAll(async() => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kube-client-'));
+
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  server = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) }, (req, res) => {
+    const body = '{"kind":"Status","code":200}';
+
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': req.url === '/cut' ? '100' : `${ body.length }` });
+    if (req.url === '/cut') {
+      res.write('{"partial":');
+      setTimeout(() => req.socket.destroy(), 50);
+    } else {
+      res.end(body);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `https://127.0.0.1:${ (server.address() as net.AddressInfo).port }`;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+afterAll(() => server.close());
+
+it('fails an answer cut off after its headers instead of waiting forever', async() => {
+  const outcome = await Promise.race([
+    kubeRequest({ url }, 'GET', '/cut').then(() => 'answered', (e: Error) => `failed: ${ e.message }`),
+    new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000)),
+  ]);
+
+  expect(outcome).toMatch(/^failed: /);
+});
+
+it('reads a whole answer', async() => {
+  const r = await kubeRequest({ url }, 'GET', '/whole');
+
+  expect(r.status).toBe(200);
+  expect(r.body).toEqual({ kind: 'Status', code: 200 });
+});
