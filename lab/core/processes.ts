@@ -54,6 +54,8 @@ function probe(url: string, headers: Record<string, string>): Promise<{ status: 
 
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode || 0, body: Buffer.concat(chunks).toString('utf8') }));
+      // An answer cut off after its headers: not ready (it never ends, and the wait would last forever).
+      res.on('close', () => !res.complete && resolve({ status: 0, body: '' }));
     });
 
     req.on('error', () => resolve({ status: 0, body: '' }));

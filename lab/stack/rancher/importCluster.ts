@@ -122,6 +122,7 @@ function download(url: string): Promise<string> {
 
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString('utf8')) : reject(new Error(`registration manifest: HTTP ${ res.statusCode }`))));
+      res.on('close', () => !res.complete && reject(new Error('registration manifest: the answer was cut off')));
     }).on('error', reject);
   });
 }

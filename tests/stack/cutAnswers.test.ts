@@ -1,7 +1,7 @@
 /**
- * The lab's one HTTPS client (lab/core/kubeClient.ts, for the API servers and Rancher) never leaves its caller
- * waiting: an answer cut off after its headers is an error (a rehearsal's Rancher 2.13 start waited 20 minutes on
- * one), and a whole answer is read as before.
+ * An answer cut off after its headers never leaves the lab waiting: the HTTPS client for the API servers and Rancher
+ * (lab/core/kubeClient.ts) fails it (a rehearsal's Rancher 2.13 start waited 20 minutes on one), and the stack's
+ * readiness wait (lab/core/processes.ts waitReady) counts it as not ready yet. A whole answer is read as before.
  */
 /** @jest-environment node */
 import { execFileSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { kubeRequest } from '../../lab/core/kubeClient';
+import { Started, waitReady } from '../../lab/core/processes';
 
 let server: https.Server;
 let url: string;
@@ -44,6 +45,16 @@ it('fails an answer cut off after its headers instead of waiting forever', async
   ]);
 
   expect(outcome).toMatch(/^failed: /);
+});
+
+it('a readiness wait on an endpoint that cuts its answers gives up when its time is over', async() => {
+  const running = { name: 'cutter', child: { exitCode: null } } as unknown as Started;
+  const outcome = await Promise.race([
+    waitReady(running, `${ url }/cut`, 1000).then(() => 'ready', (e: Error) => `failed: ${ e.message }`),
+    new Promise((resolve) => setTimeout(() => resolve('still waiting after 4 s'), 4000)),
+  ]);
+
+  expect(outcome).toMatch(/^failed: cutter did not answer/);
 });
 
 it('reads a whole answer', async() => {
