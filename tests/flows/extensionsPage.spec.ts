@@ -11,7 +11,7 @@ import { STEP_MS } from './lib/pages';
 import { rancherBuilds, runsEveryFlow } from '../../lab/builds';
 import { cardAction, extensionCard, openExtensionsTab } from './lib/extensionCards';
 import {
-  held, lbModeColumns, listed, NS, OPERATION_MS
+  held, lbModeColumns, listed, NS, OPERATION_MS, operationStates
 } from './lib/extensionState';
 import { expect, EXTENSION, ROOT, test } from './fixtures';
 import { VERSIONS } from './needs';
@@ -71,8 +71,9 @@ test.describe('Extensions page: install and uninstall as Rancher does', () => {
     });
     // Once the uninstall operation is done the card no longer says "Uninstalling", the extension is offered for
     // install again (2.13+ drop the Installed tab; 2.12 keeps it, empty), and the page asks for the reload that
-    // unloads it.
-    await expect(page.getByText(/Uninstalling/)).toHaveCount(0, { timeout: OPERATION_MS });
+    // unloads it. First the server, then the page: a failure says which of them did not get there.
+    await expect.poll(() => operationStates(sim, before), { timeout: OPERATION_MS, message: 'Rancher has both Helm operations done (their Pods ended)' }).toEqual(['install done', 'uninstall done']);
+    await expect(page.getByText(/Uninstalling/), 'the page\'s watch of the Operations shows the uninstall done').toHaveCount(0, { timeout: OPERATION_MS });
     await page.locator(tid('btn-available')).click();
     await expect(extensionCard(page, EXTENSION)).toBeVisible();
     await expect(page.locator(tid('extension-reload-banner'))).toBeVisible();

@@ -244,11 +244,16 @@ describe('Steve watches the dashboard opens: simulator vs real Steve', () => {
 
     try {
       await ws.opened();
-      // As the dashboard does, a list first: Steve's informer for the type starts with it (a watch alone, right after
-      // Steve starts, missed the change in one run).
-      await call(p[front], `${ GUEST }/configmaps?pagesize=1`, 'admin');
+      // As the dashboard does: a list first (Steve's informer for the type starts with it), then the watch from the
+      // list's revision (shell plugins/steve/subscribe.js `watch`). Without one, Steve's SQL cache starts reading its
+      // event log only when the watch's goroutine runs, after `resource.start` went out (steve
+      // pkg/stores/sqlproxy/proxy_store.go `watch`, listoption_indexer.go `Watch`): under load a change made at once
+      // was missed (one CI run).
+      const list = await call(p[front], `${ GUEST }/configmaps?pagesize=1`, 'admin');
+
+      expect(list.body.revision).toBeTruthy();
       ws.send({
-        resourceType: 'configmap', mode: 'resource.changes', debounceMs: 4000
+        resourceType: 'configmap', mode: 'resource.changes', debounceMs: 4000, resourceVersion: list.body.revision
       });
       await ws.waitFor((m) => m.name === 'resource.start');
       const t0 = Date.now();

@@ -14,6 +14,7 @@ import { NotRunnable, PodPlan } from './podPlan';
 import {
   now, podStatus, terminated, Tracked, waiting
 } from './podStatus';
+import { PROXY_STOP_MS, stopHelmProxy } from './helmProxy';
 import { RunningContainer, runContainer } from './runContainer';
 
 type Obj = Record<string, any>;
@@ -145,14 +146,12 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
       containers[n].state = terminated(code, started);
       i.log(`[pod runner] ${ name }: container ${ plan.containers[n].name } exited ${ code }`);
       if (plan.containers[n].name === 'helm' && code === 0 && isHelmOperation(pod)) {
-        // What Rancher's cleanup would exec in `proxy` (pkill -x kubectl): its `|| true` then exits 0.
         const proxy = procs.get('proxy');
 
-        try {
-          execFileSync('pkill', ['-TERM', '-x', '-P', `${ proxy?.pid }`, 'kubectl']);
-        } catch (e) {}
         // One status with both ended: Rancher execs into a `proxy` it sees running, and there is no exec here.
-        await Promise.race([proxy?.exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+        if (proxy && !(await stopHelmProxy(proxy))) {
+          i.log(`[pod runner] ${ name }: container proxy still runs ${ PROXY_STOP_MS / 1000 } s after helm ended`);
+        }
       }
       await status();
     }));

@@ -36,6 +36,17 @@ export async function held(backend: CompatBackend, before: Set<string> = new Set
   };
 }
 
+/**
+ * How far Rancher's server has the Helm operations since `before`, as its API summarises them (metadata.state, from
+ * the Operation's conditions, which Rancher's operation controller sets from its Pod's `helm` container).
+ */
+export async function operationStates(backend: CompatBackend, before: Set<string>): Promise<string[]> {
+  const ops = (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name));
+  const state = (o: any) => (o.metadata.state?.error ? 'failed' : o.metadata.state?.transitioning ? `running (${ o.metadata.state?.message || '' })` : 'done');
+
+  return ops.map((o) => `${ o.status.action } ${ state(o) }`).sort();
+}
+
 /** The "LB Mode" column this extension adds to the Service list of a Harvester guest cluster: there when loaded. */
 export async function lbModeColumns(page: Page, sim: CompatBackend): Promise<number> {
   await open(page, sim.dashboard, paths.services(RKE2_GUEST.id), SEL.table.rows);
