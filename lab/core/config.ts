@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../world/ids';
+import { apiserverEtcdArgs, EtcdTls, ensureEtcdTls } from './etcdTls';
 import { RUN_DIR } from './paths';
 
 /** rke2-guest (Harvester's provider and CSI driver run), harvester-host, k3s-bare (neither: the set-up flow's guest). */
@@ -60,6 +61,12 @@ export interface Secrets {
   saKey: string;
   saPub: string;
   tokenFile: string;
+  /** The token the stack's Steves let in (secrets/steve.token): the simulator's proxy holds it, as Rancher's own Steve is
+   * reached only through Rancher. */
+  steveToken: string;
+  steveTokenFile: string;
+  /** etcd's CA and certificates (secrets/etcd/). */
+  etcd: EtcdTls;
 }
 
 /** Keys and the admin token of this run directory, made once (mode 0600): credentials never leave it. */
@@ -83,11 +90,16 @@ export function ensureSecrets(): Secrets {
     fs.writeFileSync(tokenPath, crypto.randomBytes(24).toString('hex'), { mode: 0o600 });
   }
   const adminToken = fs.readFileSync(tokenPath, 'utf8').trim();
+  const steveTokenFile = path.join(dir, 'steve.token');
+
+  if (!fs.existsSync(steveTokenFile)) {
+    fs.writeFileSync(steveTokenFile, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
 
   fs.writeFileSync(tokenFile, `${ adminToken },${ STACK_ADMIN },${ STACK_ADMIN },"system:masters"\n`, { mode: 0o600 });
 
   return {
-    adminToken, saKey, saPub, tokenFile
+    adminToken, saKey, saPub, tokenFile, steveToken: fs.readFileSync(steveTokenFile, 'utf8').trim(), steveTokenFile, etcd: ensureEtcdTls(dir)
   };
 }
 
@@ -119,7 +131,7 @@ export function apiserverArgs(c: StackCluster, s: Secrets): string[] {
   const dir = path.join(RUN_DIR, c.name);
 
   return [
-    `--etcd-servers=http://127.0.0.1:${ ETCD.client }`,
+    ...apiserverEtcdArgs(s.etcd, ETCD.client),
     `--etcd-prefix=${ c.etcdPrefix }`,
     '--bind-address=127.0.0.1',
     `--advertise-address=${ c.advertiseAddress || '127.0.0.1' }`,

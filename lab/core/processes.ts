@@ -44,11 +44,14 @@ function lastLines(name: string, n = 20): string {
   }
 }
 
-function probe(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** A client certificate (and the CA it checks the server by) for a listener that asks for one (etcd). */
+export interface ClientTls { cert: Buffer; key: Buffer; ca: Buffer }
+
+function probe(url: string, headers: Record<string, string>, tls?: ClientTls): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const lib = url.startsWith('https:') ? https : http;
     const req = lib.get(url, {
-      rejectUnauthorized: false, headers, timeout: 3000
+      rejectUnauthorized: !!tls, headers, timeout: 3000, ...(tls || {})
     }, (res) => {
       const chunks: Buffer[] = [];
 
@@ -70,14 +73,14 @@ function probe(url: string, headers: Record<string, string>): Promise<{ status: 
  * Waits until `url` answers 200 (and `accept` takes its body), or fails with the process's last log lines when it
  * exits or time runs out.
  */
-export async function waitReady(p: Started, url: string, timeoutMs: number, headers: Record<string, string> = {}, accept: (body: string) => boolean = () => true): Promise<void> {
+export async function waitReady(p: Started, url: string, timeoutMs: number, headers: Record<string, string> = {}, accept: (body: string) => boolean = () => true, tls?: ClientTls): Promise<void> {
   const until = Date.now() + timeoutMs;
 
   while (Date.now() < until) {
     if (p.child.exitCode !== null) {
       throw new Error(`${ p.name } exited (${ p.child.exitCode }):\n${ lastLines(p.name) }`);
     }
-    const r = await probe(url, headers);
+    const r = await probe(url, headers, tls);
 
     if (r.status === 200 && accept(r.body)) {
       return;

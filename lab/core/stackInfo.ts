@@ -22,6 +22,8 @@ export interface StackInfo {
   startedAt: string;
   /** The token of the stack's admin (system:masters): only for the stack's own parts, never logged. */
   adminToken: string;
+  /** The token the stack's Steves let in (never logged); missing in a stack.json written before Steve asked for one. */
+  steveToken?: string;
   clusters: Record<ClusterKey, StackClusterInfo>;
   versions: Record<string, string>;
   /** Harvester's own controllers run (built from ../shared/harvester); otherwise the seed's state stands. */

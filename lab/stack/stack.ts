@@ -13,6 +13,7 @@ import {
 } from '../core/config';
 import { bin, REPO_ROOT, RUN_DIR, STACK_FILE } from '../core/paths';
 import { dropStaleCert } from '../core/certs';
+import { etcdArgs, etcdClientTls } from '../core/etcdTls';
 import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from '../core/processes';
@@ -100,10 +101,10 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
   const t0 = Date.now();
 
   try {
-    const etcd = startProcess('etcd', bin('etcd'), [`--data-dir=${ etcdDir }`, `--listen-client-url=http://127.0.0.1:${ ETCD.client }`, `--listen-peer-url=http://127.0.0.1:${ ETCD.peer }`]);
+    const etcd = startProcess('etcd', bin('etcd'), etcdArgs(secrets.etcd, etcdDir, ETCD));
 
     started.push(etcd);
-    await waitReady(etcd, `http://127.0.0.1:${ ETCD.client }/health`, 30000);
+    await waitReady(etcd, `https://127.0.0.1:${ ETCD.client }/health`, 30000, {}, undefined, etcdClientTls(secrets.etcd));
     const apis = CLUSTERS.map((c) => {
       dropStaleCert(c);
       const p = startProcess(`kube-apiserver-${ c.name }`, bin('kube-apiserver'), apiserverArgs(c, secrets));
@@ -150,7 +151,8 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
 
       fs.mkdirSync(cwd, { recursive: true });
       const p = startProcess(`steve-${ c.name }`, bin('steve'), [
-        `--kubeconfig=${ writeKubeconfig(c, secrets.adminToken) }`, '--https-listen-port=0', `--http-listen-port=${ c.stevePort }`, '--enable-header-auth', '--sql-cache'
+        `--kubeconfig=${ writeKubeconfig(c, secrets.adminToken) }`, '--https-listen-port=0', `--http-listen-port=${ c.stevePort }`, '--enable-header-auth', '--sql-cache',
+        `--token-file=${ secrets.steveTokenFile }`
       ], cwd);
 
       started.push(p);
@@ -174,8 +176,8 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       started.push(api.started, startProcess('provider-kubelet-k3s-bare', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'providerKubelet.ts')]));
     }
     for (const { c, p } of steves) {
-      await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000);
-      await waitSteveSynced(p, c);
+      await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000, { authorization: `Bearer ${ secrets.steveToken }` });
+      await waitSteveSynced(p, c, secrets.steveToken);
     }
     if (harvester) {
       await waitHarvesterSettled(secrets.adminToken, log);
@@ -185,6 +187,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       processes:  started.map((s) => ({ name: s.name, pid: s.child.pid as number })),
       startedAt:  new Date().toISOString(),
       adminToken: secrets.adminToken,
+      steveToken: secrets.steveToken,
       clusters:   Object.fromEntries(CLUSTERS.map((c) => [c.key, {
         clusterId: c.clusterId, name: c.name, api: apiUrl(c), steve: steveUrl(c), kubeconfig: path.join(RUN_DIR, 'secrets', `${ c.name }.kubeconfig`)
       }])) as Record<ClusterKey, StackClusterInfo>,
@@ -211,12 +214,14 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
  * Steve answers /v1/schemas before its access sets and caches are in: wait until each demo user sees what RBAC
  * grants them (the seeded objects of a type the cluster has), so the first request of a test is not a 404.
  */
-async function waitSteveSynced(p: Started, c: StackCluster): Promise<void> {
+async function waitSteveSynced(p: Started, c: StackCluster, steveToken: string): Promise<void> {
   const type = c.key === 'host' ? 'kubevirt.io.virtualmachines' : 'services';
   const users = Object.values(USERS).filter((u) => u.admin || u.readOnlyClusters.includes(c.clusterId));
 
   for (const u of users) {
-    await waitReady(p, `${ steveUrl(c) }/v1/${ type }?pagesize=1`, 60000, { 'impersonate-user': u.id, 'impersonate-group': 'system:authenticated' }, (body) => {
+    await waitReady(p, `${ steveUrl(c) }/v1/${ type }?pagesize=1`, 60000, {
+      authorization: `Bearer ${ steveToken }`, 'impersonate-user': u.id, 'impersonate-group': 'system:authenticated'
+    }, (body) => {
       try {
         return JSON.parse(body).count > 0;
       } catch (e) {

@@ -10,6 +10,7 @@ import { guestChartRequest } from '../../lab/standins/guestCharts';
 
 const BACKENDS: RealBackends = {
   adminToken: 'stack-secret',
+  steveToken: 'steve-secret',
   clusters:   [{
     clusterId: 'c-m-rke2g001', steve: 'http://127.0.0.1:27081', api: 'https://127.0.0.1:27443'
   }],
@@ -44,12 +45,13 @@ describe('forwardedHeaders', () => {
 
   it('impersonates the authenticated user with Rancher\'s groups, dropping the browser\'s credentials and any impersonation it asked for', () => {
     const route = routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/v1/services');
-    const h = forwardedHeaders(req('/k8s/clusters/c-m-rke2g001/v1/services', browser), route as NonNullable<typeof route>, USERS.viewer, BACKENDS.adminToken);
+    const h = forwardedHeaders(req('/k8s/clusters/c-m-rke2g001/v1/services', browser), route as NonNullable<typeof route>, USERS.viewer, BACKENDS);
 
     expect(h['impersonate-user']).toBe('u-viewer');
     expect(h['impersonate-group']).toEqual(IMPERSONATED_GROUPS);
     expect(h.cookie).toBeUndefined();
-    expect(h.authorization).toBeUndefined(); // Steve authenticates by the impersonation header alone
+    // Steve's own token, never the browser's or the stack admin's: Steve trusts the impersonation header of its holder.
+    expect(h.authorization).toBe('Bearer steve-secret');
     expect(h['x-api-url-prefix']).toBe('/k8s/clusters/c-m-rke2g001');
     expect(h['x-forwarded-host']).toBe('127.0.0.1:8989');
     expect(h['accept-encoding']).toBe('gzip');
@@ -57,7 +59,7 @@ describe('forwardedHeaders', () => {
 
   it('gives the kube-apiserver the stack\'s identity, which may impersonate, and the user to act as', () => {
     const route = routeFor(BACKENDS, '/k8s/clusters/c-m-rke2g001/api/v1/services');
-    const h = forwardedHeaders(req('/k8s/clusters/c-m-rke2g001/api/v1/services', browser), route as NonNullable<typeof route>, USERS.admin, BACKENDS.adminToken);
+    const h = forwardedHeaders(req('/k8s/clusters/c-m-rke2g001/api/v1/services', browser), route as NonNullable<typeof route>, USERS.admin, BACKENDS);
 
     expect(h.authorization).toBe('Bearer stack-secret');
     expect(h['impersonate-user']).toBe('u-admin');
@@ -82,7 +84,7 @@ describe('Harvester\'s endpoint and the guest\'s chart repository in real mode',
 
   it('adds the impersonation extras Harvester\'s verifyAuthMiddleware looks for, and the stand-in\'s own token, no credential of the stack', () => {
     const route = routeFor(withApi, '/k8s/clusters/c-hh001/v1/harvester/kubeconfig');
-    const h = forwardedHeaders(req('/k8s/clusters/c-hh001/v1/harvester/kubeconfig', { authorization: 'Bearer browser' }), route as NonNullable<typeof route>, USERS.admin, 'stack-secret');
+    const h = forwardedHeaders(req('/k8s/clusters/c-hh001/v1/harvester/kubeconfig', { authorization: 'Bearer browser' }), route as NonNullable<typeof route>, USERS.admin, withApi);
 
     expect(h).toMatchObject({ 'impersonate-user': USERS.admin.id, 'impersonate-extra-username': USERS.admin.id });
     expect(h.authorization).toBe('Bearer stand-in-token');

@@ -10,6 +10,7 @@ import type { ClusterFront } from '../../simulator/server';
 export function backendsOf(info: StackInfo): RealBackends {
   return {
     adminToken: info.adminToken,
+    steveToken: info.steveToken,
     clusters:   Object.entries(info.clusters).map(([key, c]) => ({
       clusterId: c.clusterId, steve: c.steve, api: c.api, ...(key === 'host' && info.harvesterApi ? { harvesterApi: info.harvesterApi, harvesterApiToken: info.harvesterApiToken } : {})
     })),

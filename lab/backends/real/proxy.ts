@@ -32,6 +32,8 @@ export interface RealBackends {
   clusters: RealCluster[];
   /** The stack's admin identity, allowed to impersonate. */
   adminToken: string;
+  /** The token the stack's Steves let in (lab/stack/cmd/steve): Steve trusts the Impersonate-* headers of its holder. */
+  steveToken?: string;
 }
 
 /** Rancher impersonates its users with these groups on every downstream request. */
@@ -106,7 +108,7 @@ function userFor(state: SimState, req: IncomingMessage, route: Route): { user?: 
   return { user };
 }
 
-export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUser, adminToken: string): Record<string, string | string[]> {
+export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUser, tokens: Pick<RealBackends, 'adminToken' | 'steveToken'>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
 
   for (const [k, v] of Object.entries(req.headers)) {
@@ -129,8 +131,12 @@ export function forwardedHeaders(req: IncomingMessage, route: Route, user: SimUs
     out['x-api-url-prefix'] = route.prefix;
     out['x-forwarded-host'] = `${ req.headers['x-api-host'] || req.headers['x-forwarded-host'] || req.headers.host || '' }`;
     out['x-forwarded-proto'] = `${ req.headers['x-forwarded-proto'] || 'http' }`;
+    // Steve trusts the impersonation headers only of the holder of its token (lab/stack/cmd/steve).
+    if (tokens.steveToken) {
+      out.authorization = `Bearer ${ tokens.steveToken }`;
+    }
   } else {
-    out.authorization = `Bearer ${ adminToken }`;
+    out.authorization = `Bearer ${ tokens.adminToken }`;
   }
 
   return out;
@@ -177,7 +183,7 @@ export class RealProxy {
     const url = backendUrl(route);
     const lib = url.protocol === 'https:' ? https : http;
     const upstream = lib.request(url, {
-      method: req.method, headers: forwardedHeaders(req, route, user, this.backends.adminToken), rejectUnauthorized: false
+      method: req.method, headers: forwardedHeaders(req, route, user, this.backends), rejectUnauthorized: false
     }, (up) => {
       res.writeHead(up.statusCode || 502, up.headers);
       up.pipe(res);
@@ -233,7 +239,7 @@ export class RealProxy {
     }
     const url = backendUrl(route);
     const lib = url.protocol === 'https:' ? https : http;
-    const headers = forwardedHeaders(req, route, user, this.backends.adminToken);
+    const headers = forwardedHeaders(req, route, user, this.backends);
 
     headers.connection = 'Upgrade';
     headers.upgrade = `${ req.headers.upgrade || 'websocket' }`;

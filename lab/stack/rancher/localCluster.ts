@@ -14,6 +14,7 @@ import {
 } from '../../core/config';
 import { RUN_DIR } from '../../core/paths';
 import { tokenAuditArgs } from './tokenAudit';
+import { ensureKubeletTls } from '../../core/kubeletTls';
 
 /** Ports of the Rancher part of a stack: BASE+601… (the other parts use BASE+79…+444 and BASE+257…). */
 export const RANCHER_PORTS = {
@@ -80,6 +81,7 @@ export function ensureFrontProxyCerts(): { ca: string; cert: string; key: string
 
 export function localApiserverArgs(s: Secrets): string[] {
   const fp = ensureFrontProxyCerts();
+  const kubelet = ensureKubeletTls(path.join(RUN_DIR, 'secrets'));
 
   return [
     ...apiserverArgs(LOCAL, s),
@@ -90,6 +92,9 @@ export function localApiserverArgs(s: Secrets): string[] {
     '--requestheader-extra-headers-prefix=X-Remote-Extra-',
     `--proxy-client-cert-file=${ fp.cert }`,
     `--proxy-client-key-file=${ fp.key }`,
+    // What the Pod runner's kubelet API asks for (lab/core/kubeletTls.ts), as kubeadm's API server does.
+    `--kubelet-client-certificate=${ kubelet.clientCert }`,
+    `--kubelet-client-key=${ kubelet.clientKey }`,
     ...tokenAuditArgs(),
   ];
 }

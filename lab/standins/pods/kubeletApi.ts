@@ -1,14 +1,14 @@
 /**
  * The part of the kubelet's HTTPS API the API server calls for `pods/log` (kubernetes pkg/registry/core/pod
  * `LogLocation`: `https://<node address>:<kubelet port>/containerLogs/{ns}/{pod}/{container}?…`): the Pod runner's
- * kept logs (containerLogs.ts), followed until the container exits. On 127.0.0.1 only, with a certificate of its own;
- * the API server does not check it (no `--kubelet-certificate-authority`, as in a kubeadm cluster's default). Exec,
+ * kept logs (containerLogs.ts), followed until the container exits. On 127.0.0.1 only, answering only a client
+ * certificate of the run's kubelet CA, which the API server presents (lab/core/kubeletTls.ts); the API server does not
+ * check the kubelet's own certificate (no `--kubelet-certificate-authority`, as in a kubeadm cluster's default). Exec,
  * attach and port-forward are not provided: they answer 501 with that said.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import path from 'node:path';
+import { KubeletTls } from '../../core/kubeletTls';
 import { logOptions, parseCri, renderLine, renderLog } from './containerLogs';
 
 export interface KubeletApi { close(): void }
@@ -17,17 +17,6 @@ export interface KubeletApi { close(): void }
 export interface LogSource {
   file(ns: string, pod: string, container: string): string | null;
   running(ns: string, pod: string, container: string): boolean;
-}
-
-function certificate(dir: string): { cert: Buffer; key: Buffer } {
-  const [crt, key] = [path.join(dir, 'kubelet.crt'), path.join(dir, 'kubelet.key')];
-
-  if (!fs.existsSync(crt) || !fs.existsSync(key)) {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', crt, '-days', '3650', '-subj', '/CN=pod-runner', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    fs.chmodSync(key, 0o600);
-  }
-
-  return { cert: fs.readFileSync(crt), key: fs.readFileSync(key) };
 }
 
 function follow(res: import('node:http').ServerResponse, file: string, from: number, o: { timestamps: boolean }, done: () => boolean): void {
@@ -60,8 +49,10 @@ function follow(res: import('node:http').ServerResponse, file: string, from: num
   res.on('close', () => clearInterval(timer));
 }
 
-export function startKubeletApi(port: number, dir: string, logs: LogSource, log: (l: string) => void): KubeletApi {
-  const server = https.createServer(certificate(dir), (req, res) => {
+export function startKubeletApi(port: number, tls: KubeletTls, logs: LogSource, log: (l: string) => void): KubeletApi {
+  const server = https.createServer({
+    cert: fs.readFileSync(tls.serverCert), key: fs.readFileSync(tls.serverKey), ca: fs.readFileSync(tls.ca), requestCert: true, rejectUnauthorized: true
+  }, (req, res) => {
     const u = new URL(req.url || '/', 'https://127.0.0.1');
     const m = /^\/containerLogs\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(u.pathname);
 

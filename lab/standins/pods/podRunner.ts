@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiUrl, ensureSecrets } from '../../core/config';
 import { kubeRequest, KubeTarget, objectPath } from '../../core/kubeClient';
+import { ensureKubeletTls } from '../../core/kubeletTls';
 import { bridgeEnv, deleteNetns, netnsExists, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
       });
     }
   }
-  const kubelet = startKubeletApi(RANCHER_PORTS.kubelet, dir, {
+  const kubelet = startKubeletApi(RANCHER_PORTS.kubelet, ensureKubeletTls(path.join(RUN_DIR, 'secrets')), {
     file:    (ns, pod, container) => logFileOf(podDirOf(ns, pod), container),
     running: (ns, pod, container) => [...running.values()].some((p) => p.id === `${ ns }/${ pod }` && p.run.running(container)),
   }, log);

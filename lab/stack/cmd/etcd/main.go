@@ -1,5 +1,8 @@
 // Command etcd runs an embedded etcd server (go.etcd.io/etcd/server/v3/embed) for
-// the local stack: one member, loopback only, data in the directory given.
+// the local stack: one member, loopback only, data in the directory given. With
+// --cert-file, --key-file and --trusted-ca-file both listeners are https and ask every
+// client and peer for a certificate of that CA (etcd's --client-cert-auth and
+// --peer-client-cert-auth): plain etcd on loopback let any local process read every Secret.
 package main
 
 import (
@@ -10,6 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"go.etcd.io/etcd/client/pkg/v3/transport"
 	"go.etcd.io/etcd/server/v3/embed"
 )
 
@@ -18,6 +22,9 @@ func main() {
 	client := flag.String("listen-client-url", "http://127.0.0.1:2379", "client URL (loopback)")
 	peer := flag.String("listen-peer-url", "http://127.0.0.1:2380", "peer URL (loopback)")
 	quota := flag.Int64("quota-backend-bytes", 2<<30, "backend quota")
+	certFile := flag.String("cert-file", "", "serving (and peer) certificate")
+	keyFile := flag.String("key-file", "", "its key")
+	caFile := flag.String("trusted-ca-file", "", "the CA clients' and peers' certificates must come from")
 	flag.Parse()
 	if *dir == "" {
 		log.Fatal("etcd: --data-dir is required")
@@ -38,6 +45,16 @@ func main() {
 	cfg.AdvertisePeerUrls = []url.URL{*pu}
 	cfg.InitialCluster = cfg.Name + "=" + pu.String()
 	cfg.QuotaBackendBytes = *quota
+	if *certFile != "" || *keyFile != "" || *caFile != "" {
+		if *certFile == "" || *keyFile == "" || *caFile == "" {
+			log.Fatal("etcd: --cert-file, --key-file and --trusted-ca-file go together")
+		}
+		tls := transport.TLSInfo{CertFile: *certFile, KeyFile: *keyFile, TrustedCAFile: *caFile, ClientCertAuth: true}
+		cfg.ClientTLSInfo = tls
+		cfg.PeerTLSInfo = tls
+		cfg.ClientAutoTLS = false
+		cfg.PeerAutoTLS = false
+	}
 	cfg.LogLevel = "warn"
 	// A test stack: fsync on every write only slows the suites down.
 	cfg.UnsafeNoFsync = true

@@ -2,10 +2,17 @@
 // (github.com/rancher/steve) listens on every interface; the stack must stay on loopback,
 // so this one passes BindHost to the same server. Flags are upstream's (pkg/server/cli,
 // pkg/debug): --kubeconfig, --http-listen-port, --enable-header-auth, --sql-cache, ...
+// and --token-file: with --enable-header-auth any local process could name any user in
+// Impersonate-* headers (or none, and be admin), so only requests that carry the token
+// are let in. Rancher's embedded Steve is reached only after Rancher authenticated the
+// user; the simulator's proxy plays that part and holds the token.
 package main
 
 import (
+	"crypto/subtle"
+	"net/http"
 	"os"
+	"strings"
 
 	"github.com/rancher/dynamiclistener/server"
 	"github.com/rancher/steve/pkg/debug"
@@ -20,11 +27,13 @@ func main() {
 	var config stevecli.Config
 	var debugconfig debug.Config
 	bindHost := "127.0.0.1"
+	tokenFile := ""
 	app := cli.NewApp()
 	app.Name = "steve"
 	app.Version = version.FriendlyVersion()
 	app.Flags = append(append(stevecli.Flags(&config), debug.Flags(&debugconfig)...),
-		&cli.StringFlag{Name: "bind-host", Value: bindHost, Destination: &bindHost})
+		&cli.StringFlag{Name: "bind-host", Value: bindHost, Destination: &bindHost},
+		&cli.StringFlag{Name: "token-file", Usage: "the bearer token every request must carry", Destination: &tokenFile})
 	app.Action = func(*cli.Context) error {
 		ctx := signals.SetupSignalContext()
 		debugconfig.MustSetupDebug()
@@ -32,9 +41,31 @@ func main() {
 		if err != nil {
 			return err
 		}
+		if tokenFile != "" {
+			token, err := os.ReadFile(tokenFile)
+			if err != nil || len(strings.TrimSpace(string(token))) == 0 {
+				logrus.Fatalf("--token-file needs a file with a token: %v", err)
+			}
+			s.Handler = requireBearer(strings.TrimSpace(string(token)), s.Handler)
+		}
 		return s.ListenAndServe(ctx, config.HTTPSListenPort, config.HTTPListenPort, &server.ListenOpts{BindHost: bindHost, DisplayServerLogs: true})
 	}
 	if err := app.Run(os.Args); err != nil {
 		logrus.Fatal(err)
 	}
+}
+
+// requireBearer lets through only requests with `Authorization: Bearer <token>` (compared in
+// constant time); the header is removed before Steve sees it.
+func requireBearer(token string, next http.Handler) http.Handler {
+	want := []byte("Bearer " + token)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
+			w.WriteHeader(http.StatusUnauthorized)
+			_, _ = w.Write([]byte("Unauthorized"))
+			return
+		}
+		r.Header.Del("Authorization")
+		next.ServeHTTP(w, r)
+	})
 }
