@@ -10,15 +10,13 @@ package main
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/base64"
 	"flag"
 	"fmt"
 	"net/http"
-	"os"
-	"strings"
 	"time"
 
+	"github.com/harvester/harvester-cloud-ui/lab/stack/cmd/bearer"
 	"github.com/rancher/steve/pkg/aggregation"
 	"github.com/rancher/wrangler/v3/pkg/signals"
 	"github.com/sirupsen/logrus"
@@ -52,12 +50,12 @@ func main() {
 	if *listen != "" {
 		// On loopback any process of the machine could call it: only the one holding the token is let in, as only
 		// Rancher's tunnel reaches Harvester's own endpoint.
-		token, err := os.ReadFile(*tokenFile)
-		if err != nil || len(strings.TrimSpace(string(token))) == 0 {
+		token, err := bearer.Read(*tokenFile)
+		if err != nil {
 			logrus.Fatalf("--listen needs --token-file with a token: %v", err)
 		}
 		logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig on %s", *listen)
-		server := &http.Server{Addr: *listen, Handler: requireBearer(strings.TrimSpace(string(token)), newHandler(core, *namespace)), ReadHeaderTimeout: 10 * time.Second}
+		server := &http.Server{Addr: *listen, Handler: bearer.Require(token, newHandler(core, *namespace)), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
 			<-ctx.Done()
 			_ = server.Close()
@@ -71,19 +69,6 @@ func main() {
 	logrus.Infof("harvester-api (stand-in): serving /v1/harvester/kubeconfig through %s", *connect)
 	// An empty, non-nil CA: the cluster's Rancher serves a self-signed certificate (as Harvester's Secret leaves ca.crt empty).
 	aggregation.ListenAndServe(ctx, *connect, []byte{}, token, newHandler(core, *namespace))
-}
-
-// requireBearer lets through only requests with `Authorization: Bearer <token>` (compared in constant time).
-func requireBearer(token string, next http.Handler) http.Handler {
-	want := []byte("Bearer " + token)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
-			w.WriteHeader(http.StatusUnauthorized)
-			_, _ = w.Write([]byte("Unauthorized"))
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
 }
 
 // waitForToken returns the tunnel's credential as Rancher's APIService controller computes it for the Secret it writes

@@ -9,11 +9,9 @@
 package main
 
 import (
-	"crypto/subtle"
-	"net/http"
 	"os"
-	"strings"
 
+	"github.com/harvester/harvester-cloud-ui/lab/stack/cmd/bearer"
 	"github.com/rancher/dynamiclistener/server"
 	"github.com/rancher/steve/pkg/debug"
 	stevecli "github.com/rancher/steve/pkg/server/cli"
@@ -42,30 +40,15 @@ func main() {
 			return err
 		}
 		if tokenFile != "" {
-			token, err := os.ReadFile(tokenFile)
-			if err != nil || len(strings.TrimSpace(string(token))) == 0 {
-				logrus.Fatalf("--token-file needs a file with a token: %v", err)
+			token, err := bearer.Read(tokenFile)
+			if err != nil {
+				logrus.Fatalf("--token-file: %v", err)
 			}
-			s.Handler = requireBearer(strings.TrimSpace(string(token)), s.Handler)
+			s.Handler = bearer.Require(token, s.Handler)
 		}
 		return s.ListenAndServe(ctx, config.HTTPSListenPort, config.HTTPListenPort, &server.ListenOpts{BindHost: bindHost, DisplayServerLogs: true})
 	}
 	if err := app.Run(os.Args); err != nil {
 		logrus.Fatal(err)
 	}
-}
-
-// requireBearer lets through only requests with `Authorization: Bearer <token>` (compared in
-// constant time); the header is removed before Steve sees it.
-func requireBearer(token string, next http.Handler) http.Handler {
-	want := []byte("Bearer " + token)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if subtle.ConstantTimeCompare([]byte(r.Header.Get("Authorization")), want) != 1 {
-			w.WriteHeader(http.StatusUnauthorized)
-			_, _ = w.Write([]byte("Unauthorized"))
-			return
-		}
-		r.Header.Del("Authorization")
-		next.ServeHTTP(w, r)
-	})
 }
