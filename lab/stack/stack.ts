@@ -9,11 +9,12 @@ import path from 'node:path';
 import { ensureBuilt, componentVersions } from './build';
 import { harvesterVersions } from './harvester/components';
 import {
-  apiserverArgs, apiUrl, CLUSTERS, ClusterKey, clusterOf, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
+  apiserverArgs, apiUrl, BASE_PORT, CLUSTERS, ClusterKey, clusterOf, StackCluster, ensureSecrets, ETCD, STACK_ADMIN, steveUrl, writeKubeconfig
 } from '../core/config';
 import { bin, REPO_ROOT, RUN_DIR, STACK_FILE } from '../core/paths';
 import { dropStaleCert } from '../core/certs';
 import { etcdArgs, etcdClientTls } from '../core/etcdTls';
+import { checkBasePort } from '../core/basePort';
 import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from '../core/processes';
@@ -77,6 +78,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
   if (status) {
     await stopStack();
   }
+  checkBasePort(BASE_PORT);
   ensureBuilt(log);
   const harvester = harvesterSourcesPresent();
 
