@@ -6,27 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLIENT, ensureCa, SERVER } from './stackCa';
+import { ensureServerClient, ServerClientTls } from './stackCa';
 
-export interface EtcdTls {
-  ca: string;
-  serverCert: string;
-  serverKey: string;
-  clientCert: string;
-  clientKey: string;
-}
+export type EtcdTls = ServerClientTls;
 
 /** The run's etcd certificates, made once under `<secretsDir>/etcd`. */
 export function ensureEtcdTls(secretsDir: string): EtcdTls {
-  const { ca, issued } = ensureCa(path.join(secretsDir, 'etcd'), 'stack-etcd-ca', {
-    // One certificate for both of etcd's listeners: clients', and peers' (which also present it as clients).
-    server:             { cn: 'etcd', extensions: [...SERVER, 'extendedKeyUsage=serverAuth,clientAuth'] },
-    'apiserver-client': { cn: 'kube-apiserver-etcd-client', extensions: CLIENT },
-  });
-
-  return {
-    ca, serverCert: issued.server.cert, serverKey: issued.server.key, clientCert: issued['apiserver-client'].cert, clientKey: issued['apiserver-client'].key
-  };
+  // One certificate for both of etcd's listeners: clients', and peers' (which also present it as clients).
+  return ensureServerClient(path.join(secretsDir, 'etcd'), 'stack-etcd-ca', { cn: 'etcd', serverUsage: 'serverAuth,clientAuth' }, 'kube-apiserver-etcd-client');
 }
 
 /** etcd's flags (lab/stack/cmd/etcd): both listeners on loopback, each asking for a certificate of the run's CA. */

@@ -4,17 +4,10 @@
  * server holds (`--kubelet-client-certificate`); container logs were open to any local process before.
  */
 import path from 'node:path';
-import { CLIENT, ensureCa, SERVER } from './stackCa';
+import { ensureServerClient, ServerClientTls } from './stackCa';
 
-export interface KubeletTls { ca: string; serverCert: string; serverKey: string; clientCert: string; clientKey: string }
+export type KubeletTls = ServerClientTls;
 
 export function ensureKubeletTls(secretsDir: string): KubeletTls {
-  const { ca, issued } = ensureCa(path.join(secretsDir, 'kubelet'), 'stack-kubelet-ca', {
-    kubelet:                    { cn: 'pod-runner', extensions: [...SERVER, 'extendedKeyUsage=serverAuth'] },
-    'apiserver-kubelet-client': { cn: 'kube-apiserver-kubelet-client', extensions: CLIENT },
-  });
-
-  return {
-    ca, serverCert: issued.kubelet.cert, serverKey: issued.kubelet.key, clientCert: issued['apiserver-kubelet-client'].cert, clientKey: issued['apiserver-kubelet-client'].key
-  };
+  return ensureServerClient(path.join(secretsDir, 'kubelet'), 'stack-kubelet-ca', { cn: 'pod-runner', serverUsage: 'serverAuth' }, 'kube-apiserver-kubelet-client');
 }

@@ -13,8 +13,8 @@ function newKey(file: string): void {
   fs.chmodSync(file, 0o600);
 }
 
-export const SERVER = ['subjectAltName=IP:127.0.0.1,DNS:localhost', 'keyUsage=critical,digitalSignature,keyEncipherment'];
-export const CLIENT = ['extendedKeyUsage=clientAuth', 'keyUsage=critical,digitalSignature,keyEncipherment'];
+const SERVER = ['subjectAltName=IP:127.0.0.1,DNS:localhost', 'keyUsage=critical,digitalSignature,keyEncipherment'];
+const CLIENT = ['extendedKeyUsage=clientAuth', 'keyUsage=critical,digitalSignature,keyEncipherment'];
 
 export interface Issued { cert: string; key: string }
 
@@ -48,4 +48,22 @@ export function ensureCa(dir: string, caName: string, certs: Record<string, { cn
   }
 
   return { ca, issued };
+}
+
+/** A trust domain of one server and one client: the server's certificate and the client's, both from the CA. */
+export interface ServerClientTls { ca: string; serverCert: string; serverKey: string; clientCert: string; clientKey: string }
+
+/**
+ * The CA in `dir` with a serving certificate (`server.*`, for 127.0.0.1, with `serverUsage`) and one client
+ * certificate (`client.*`).
+ */
+export function ensureServerClient(dir: string, caName: string, server: { cn: string; serverUsage: string }, clientCn: string): ServerClientTls {
+  const { ca, issued } = ensureCa(dir, caName, {
+    server: { cn: server.cn, extensions: [...SERVER, `extendedKeyUsage=${ server.serverUsage }`] },
+    client: { cn: clientCn, extensions: CLIENT },
+  });
+
+  return {
+    ca, serverCert: issued.server.cert, serverKey: issued.server.key, clientCert: issued.client.cert, clientKey: issued.client.key
+  };
 }

@@ -22,7 +22,8 @@ function recorded(): Map<number, string> {
       const info = JSON.parse(fs.readFileSync(path.join(RUN_DIR, file), 'utf8'));
 
       (info.processes || []).forEach((p: { pid: number; name: string }) => names.set(p.pid, p.name));
-      (info.pids || []).forEach((pid: number) => names.has(pid) || names.set(pid, `${ file } pid`));
+      // rancher.json names no process: '' (its command names it).
+      (info.pids || []).forEach((pid: number) => names.has(pid) || names.set(pid, ''));
     } catch (e) {}
   }
 
@@ -55,15 +56,13 @@ function parentOf(pid: number): number {
 /** The stack's name for the process, or for the recorded process it descends from, or null when it is not the stack's. */
 function ownerName(pid: number, names: Map<number, string>): string | null {
   for (let p = pid, depth = 0; p > 1 && depth < 8; p = parentOf(p), depth++) {
-    const name = names.get(p);
-
-    if (name) {
-      const owner = name.endsWith(' pid') ? commandOf(p) : name;
+    if (names.has(p)) {
+      const owner = names.get(p) || commandOf(p);
 
       return p === pid ? owner : `${ commandOf(pid) } (of ${ owner })`;
     }
     try {
-      if (`${ fs.readFileSync(`/proc/${ p }/cmdline`, 'utf8') }`.includes(`${ RUN_DIR }/`)) {
+      if (fs.readFileSync(`/proc/${ p }/cmdline`, 'utf8').includes(`${ RUN_DIR }/`)) {
         return commandOf(pid);
       }
     } catch (e) {}

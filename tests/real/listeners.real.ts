@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { etcdClientTls } from '../../lab/core/etcdTls';
+import { ensureEtcdTls, etcdClientTls } from '../../lab/core/etcdTls';
 import { RUN_DIR } from '../../lab/core/paths';
 import { StackInfo } from '../../lab/core/stackInfo';
 import {
@@ -45,10 +45,7 @@ describe('the real stack\'s listeners', () => {
 
   it('control: each part answers the same request with its own credential', async() => {
     const by = (n: string) => listeners.find((l) => l.name === n) as Listener;
-    const etcd = path.join(RUN_DIR, 'secrets', 'etcd');
-    const tls = etcdClientTls({
-      ca: path.join(etcd, 'ca.crt'), serverCert: '', serverKey: '', clientCert: path.join(etcd, 'apiserver-client.crt'), clientKey: path.join(etcd, 'apiserver-client.key')
-    });
+    const tls = etcdClientTls(ensureEtcdTls(path.join(RUN_DIR, 'secrets')));
     const etcdClientPort = Math.min(...listeners.filter((l) => l.name === 'etcd').map((l) => l.port)); // client, then peer
     const harvesterApiToken = fs.readFileSync(path.join(RUN_DIR, 'secrets', 'harvester-api.token'), 'utf8').trim();
 
