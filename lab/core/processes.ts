@@ -7,14 +7,33 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { logFile } from './paths';
+import { logFile, RUN_DIR } from './paths';
 
 export interface Started {
   name: string;
   child: ChildProcess;
 }
 
-export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>): Started {
+/**
+ * How a part was started (its command before any exec: a Pod's wrapper execs into the component, and /proc then
+ * shows only the component), for an outage that starts it again (stackParts.ts). 0600 in a 0700 folder, like logs.
+ */
+export function launchFile(name: string): string {
+  return path.join(RUN_DIR, 'parts', `${ name }.json`);
+}
+
+/** What launchFile holds: the command, its folder, and the environment given on top of the starter's (`inherit` false: instead of it). */
+export interface Launch { argv: string[]; cwd: string; env?: Record<string, string>; inherit?: boolean }
+
+function recordLaunch(name: string, launch: Launch): void {
+  const file = launchFile(name);
+
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.writeFileSync(file, JSON.stringify(launch), { mode: 0o600 });
+}
+
+/** `inherit` false: exactly `env`, not this process's environment too. */
+export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>, inherit = true): Started {
   const log = logFile(name);
 
   // Logs 0600 in a 0700 folder: some name users, hosts and what a component logs of its credentials (issue 37).
@@ -24,10 +43,13 @@ export function startProcess(name: string, binPath: string, args: string[], cwd?
 
   fs.fchmodSync(out, 0o600);
   const child = spawn(binPath, args, {
-    stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...process.env, ...env } : undefined
+    stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...(inherit ? process.env : {}), ...env } : undefined
   });
 
   fs.closeSync(out);
+  recordLaunch(name, {
+    argv: [binPath, ...args], cwd: cwd || process.cwd(), env, inherit
+  });
   // A program that cannot be started shows as an exit (waitReady reports it with the log), not as a crash here.
   child.on('error', (e) => fs.appendFileSync(log, `[stack] could not start ${ binPath }: ${ e.message }\n`));
   child.unref();

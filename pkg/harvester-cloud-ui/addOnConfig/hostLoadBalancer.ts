@@ -64,3 +64,13 @@ export function describeHostLb(lb: KubeObject | null | undefined): HostLbStatus 
     messages:      conditions.filter((c) => c.status === 'False' && c.message).map((c) => c.message),
   };
 }
+
+/**
+ * The state the host's LoadBalancer is in. Without a Ready condition Harvester's load balancer controller has not
+ * acted on it yet: load-balancer-harvester v1.8.2 `OnChange` sets Ready (True, or False with why) on every pass
+ * (`pkg/controller/loadbalancer/controller.go`), so none means no pass since the provider made it (the controller
+ * is not running, or has not caught up).
+ */
+export function hostLbState(status: HostLbStatus): 'ready' | 'notReady' | 'unprocessed' {
+  return status.ready === null ? 'unprocessed' : status.ready ? 'ready' : 'notReady';
+}

@@ -20,7 +20,10 @@ export function poolCell(row: LbRow): Text {
     return { key: `${ K }.pool.noLoadBalancer` };
   }
   if (p.lb === 'waiting') {
-    return p.name ? { key: `${ K }.pool.waiting`, args: { pool: p.name } } : { key: `${ K }.pool.waitingNone` };
+    // No Ready condition: Harvester's load balancer controller has not acted on it (stopped, say), and the row says so.
+    const key = `${ K }.pool.${ p.name ? 'waiting' : 'waitingNone' }${ p.unprocessed ? 'Unprocessed' : '' }`;
+
+    return p.name ? { key, args: { pool: p.name } } : { key };
   }
   if (!p.name) {
     return { key: `${ K }.pool.none` };

@@ -6,7 +6,7 @@
 import { KubeObject } from '../data/types';
 import { ANNOTATIONS } from '../addOnConfig/annotations';
 import { ingressAddress, portsOf, serviceRef } from '../addOnConfig/services';
-import { LB_LABELS } from '../addOnConfig/hostLoadBalancer';
+import { describeHostLb, HostLbStatus, hostLbState, LB_LABELS } from '../addOnConfig/hostLoadBalancer';
 import { loadBalancerName } from '../addOnConfig/hostLbName';
 import { choosePool, PoolRule } from '../addOnConfig/ipPoolMatch';
 import { currentFailure, Explanation, loadBalancerEvents } from '../addOnConfig/pendingReasons';
@@ -21,7 +21,11 @@ export type RowIpam = 'pool' | 'dhcp' | 'invalid';
  * - `allocated`: `name` is the pool the address came from.
  */
 export type RowPool =
-  | { state: 'read'; lb: 'absent' | 'waiting' | 'allocated'; name: string | null; rule: PoolRule | null; /** The pool the rules pick today when it is not the allocated one. */ now?: string | null }
+  | {
+    state: 'read'; lb: 'absent' | 'waiting' | 'allocated'; name: string | null; rule: PoolRule | null;
+    /** The pool the rules pick today when it is not the allocated one. */ now?: string | null;
+    /** Waiting, and Harvester's load balancer controller has not acted on it (no Ready condition: hostLbState). */ unprocessed?: boolean
+  }
   | { state: 'notReadable' } | { state: 'dhcp' } | { state: 'loading' };
 
 export interface LbRow {
@@ -97,7 +101,7 @@ function poolOf(owner: KubeObject | null, ipam: RowIpam, host: HostView | null |
 
   if (!allocated && !lb.status?.allocatedAddress?.ip) {
     return {
-      state: 'read', lb: 'waiting', name: choice.pool, rule: choice.rule
+      state: 'read', lb: 'waiting', name: choice.pool, rule: choice.rule, unprocessed: hostLbState(describeHostLb(lb) as HostLbStatus) === 'unprocessed'
     };
   }
   // The pool it came from is the allocated one; the rule is the one that picks that pool today. When today's rules

@@ -23,6 +23,8 @@ export interface SnapshotRow {
   className: string;
   kind: 'backup' | 'snapshot' | '';
   error: Explanation | null;
+  /** What an unfinished snapshot waits for (an l10n key), when no error says more. */
+  waits: string | null;
   deleteNote: string;
 }
 
@@ -37,6 +39,26 @@ function unclaimed(s: KubeObject, now: number): Explanation | null {
   const created = Date.parse((s.metadata as { creationTimestamp?: string }).creationTimestamp || '');
 
   return !s.status && created && now - created > NO_CONTROLLER_AFTER_MS ? { key: 'harvesterVolumeSnapshot.error.noController', raw: '' } : null;
+}
+
+/**
+ * What a snapshot in progress waits for, from its status alone (external-snapshotter v8): none yet → the snapshot
+ * controller; bound to a VolumeSnapshotContent, neither ready nor failed → the CSI driver, whose CreateSnapshot
+ * answers at once with ready or an error (harvester-csi-driver `CreateSnapshot`). Silent past NO_DRIVER_AFTER_MS: the
+ * driver or its csi-snapshotter sidecar is not running (the sidecar exits when it loses the driver, csi-lib-utils).
+ */
+export const NO_DRIVER_AFTER_MS = 60000;
+
+function waitsFor(s: KubeObject, state: SnapshotState, now: number): string | null {
+  if (state !== 'pending' || s.status?.error?.message) {
+    return null;
+  }
+  if (!s.status?.boundVolumeSnapshotContentName) {
+    return 'harvesterVolumeSnapshot.waits.controller';
+  }
+  const created = Date.parse((s.metadata as { creationTimestamp?: string }).creationTimestamp || '');
+
+  return created && now - created > NO_DRIVER_AFTER_MS ? 'harvesterVolumeSnapshot.waits.driverSilent' : 'harvesterVolumeSnapshot.waits.driver';
 }
 
 export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike[], pvcName?: string, now = Date.now()): SnapshotRow[] {
@@ -59,6 +81,7 @@ export function snapshotRows(snapshots: KubeObject[], classes: SnapshotClassLike
         className:  s.spec?.volumeSnapshotClassName || '',
         kind,
         error:      explainSnapshotError(s.status?.error?.message) || unclaimed(s, now),
+        waits:      unclaimed(s, now) ? null : waitsFor(s, state, now),
         deleteNote: deletionNote(cls?.deletionPolicy, kind || 'snapshot'),
       };
     })

@@ -7,6 +7,7 @@ import { STEP_MS } from './pages';
 import { CompatBackend as CompatSim } from '../../../lab/backends/backend';
 import { expect } from '../fixtures';
 import { realService } from './realSteps';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 
 /** Waits until the real Service has an address (the provider's, written to the Service by kube-vip's stand-in). */
 export async function realAddress(sim: CompatSim, cluster: string, id: string, ms = 90000): Promise<string> {
@@ -28,10 +29,12 @@ export async function realFailure(sim: CompatSim, id: string, ms = 90000): Promi
   const [ns, name] = id.split('/');
   const end = Date.now() + ms;
   const target = kubeTarget(sim.stack as NonNullable<CompatSim['stack']>, 'guest');
+  // This Service's, by its uid: an earlier Service of the same name (a flow run before on the same stack) left its own.
+  const uid = (await realService(sim, RKE2_GUEST.id, id)).metadata.uid;
 
   for (;;) {
     const events = (await kubeRequest(target, 'GET', `/api/v1/namespaces/${ ns }/events`)).body?.items || [];
-    const failed = events.find((e: any) => e.involvedObject?.name === name && e.reason === 'SyncLoadBalancerFailed');
+    const failed = events.find((e: any) => e.involvedObject?.name === name && e.involvedObject?.uid === uid && e.reason === 'SyncLoadBalancerFailed');
 
     if (failed) {
       return failed.message;

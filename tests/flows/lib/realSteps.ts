@@ -3,6 +3,7 @@ import { kubeRequest } from '../../../lab/core/kubeClient';
 import { stackTarget } from '../../../lab/backends/stackClient';
 import { CompatBackend as CompatSim } from '../../../lab/backends/backend';
 import { expect } from '../fixtures';
+import { RKE2_GUEST } from '../../../lab/world/ids';
 
 function target(sim: CompatSim, cluster: string) {
   expect(sim.stack, 'the project runs in real mode (use: { real: true })').toBeTruthy();
@@ -29,4 +30,33 @@ export async function patchService(sim: CompatSim, cluster: string, id: string, 
   const res = await kubeRequest(target(sim, cluster), 'PATCH', `/api/v1/namespaces/${ ns }/services/${ name }`, patch);
 
   expect(res.status, `PATCH Service ${ id } on the real kube-apiserver: ${ res.text.slice(0, 200) }`).toBe(200);
+}
+
+/** A LoadBalancer Service made straight on the real kube-apiserver of rke2-guest (not through Steve). */
+export async function createRealService(sim: CompatSim, name: string): Promise<void> {
+  const res = await kubeRequest(target(sim, RKE2_GUEST.id), 'POST', '/api/v1/namespaces/default/services', {
+    metadata: { name },
+    spec:     {
+      type:     'LoadBalancer',
+      selector: { app: name },
+      ports:    [{
+        name: 'http', port: 80, protocol: 'TCP', targetPort: 80
+      }]
+    },
+  });
+
+  expect(res.status, `POST Service ${ name } on the real kube-apiserver: ${ res.text.slice(0, 200) }`).toBe(201);
+}
+
+/** The names of rke2-guest's Services in a namespace, as its kube-apiserver holds them. */
+export async function realServiceNames(sim: CompatSim, namespace: string): Promise<string[]> {
+  const res = await kubeRequest(target(sim, RKE2_GUEST.id), 'GET', `/api/v1/namespaces/${ namespace }/services`);
+
+  return (res.body?.items || []).map((s: any) => s.metadata.name);
+}
+
+export async function deleteRealService(sim: CompatSim, name: string): Promise<void> {
+  const res = await kubeRequest(target(sim, RKE2_GUEST.id), 'DELETE', `/api/v1/namespaces/default/services/${ name }`);
+
+  expect(res.status, `DELETE Service ${ name } on the real kube-apiserver: ${ res.text.slice(0, 200) }`).toBe(200);
 }

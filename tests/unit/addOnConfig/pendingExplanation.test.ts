@@ -39,6 +39,23 @@ async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewe
   return { wrapper, requests: state.requests.slice(before) };
 }
 
+/** A LoadBalancer Service in default, made through the simulated Steve. */
+function createLoadBalancer(name: string, annotations: Record<string, string>): void {
+  expect(call(state, 'POST', `/k8s/clusters/${ RKE2_GUEST.id }/v1/services`, {
+    body: {
+      metadata: {
+        name, namespace: 'default', annotations
+      },
+      spec: {
+        type:  'LoadBalancer',
+        ports: [{
+          name: 'http', port: 80, protocol: 'TCP'
+        }]
+      },
+    }
+  }).status).toBe(201);
+}
+
 const CASES: [string, string][] = [
   ['default/shares-pending', 'The primary Service default/other-network has no address yet, so there is none to share.'],
   ['default/port-taken', 'Port 80 is already used on the shared IP by default/web-pool, whatever the protocol.'],
@@ -92,19 +109,7 @@ describe('why is my load balancer Pending', () => {
     const controllers = startControllers(state, { only: ['harvester-cloud-provider-service', 'harvester-lb-controller', 'kube-vip'] });
 
     storeObject(state, HARVESTER_HOST.id, POOL_TYPE, { ...pool, spec: { ...pool.spec, selector: { ...pool.spec.selector, network: 'default/vlan200' } } });
-    expect(call(state, 'POST', `/k8s/clusters/${ RKE2_GUEST.id }/v1/services`, {
-      body: {
-        metadata: {
-          name: 'shop', namespace: 'default', annotations: { 'cloudprovider.harvesterhci.io/ipam': 'pool', 'cloudprovider.harvesterhci.io/network': 'default/vlan200' }
-        },
-        spec: {
-          type:  'LoadBalancer',
-          ports: [{
-            name: 'http', port: 80, protocol: 'TCP'
-          }]
-        },
-      }
-    }).status).toBe(201);
+    createLoadBalancer('shop', { 'cloudprovider.harvesterhci.io/ipam': 'pool', 'cloudprovider.harvesterhci.io/network': 'default/vlan200' });
     controllers.step();
     controllers.stop();
     const { wrapper } = await show('default/shop');
@@ -116,6 +121,25 @@ describe('why is my load balancer Pending', () => {
     await flushPromises();
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('pool-rke2-guest');
     expect(wrapper.find('[data-testid="lb-host-pools"]').text()).toContain('serves network "default/vlan200", not "default/vlan100", the network of the guest cluster\'s VMs');
+  });
+
+  // Fault 1 of issue 37: the provider made the host LoadBalancer, Harvester's load balancer controller never acted.
+  it('says Harvester\'s load balancer controller has not acted yet when the host load balancer has no Ready condition', async() => {
+    const controllers = startControllers(state, { only: ['harvester-cloud-provider-service'] });
+
+    createLoadBalancer('unserved', { 'cloudprovider.harvesterhci.io/ipam': 'pool' });
+    controllers.step();
+    controllers.stop();
+    const { wrapper } = await show('default/unserved');
+    const zh = await show('default/unserved', { locale: 'zh-hans' });
+    const ready = await show('default/network-changed');
+
+    expect(wrapper.find('[data-testid="lb-host-state"]').text()).toBe('Not yet processed');
+    expect(wrapper.find('[data-testid="lb-host-no-controller"]').text()).toContain('check that harvester-load-balancer runs');
+    expect(zh.wrapper.find('[data-testid="lb-host-state"]').text()).toBe('尚未处理');
+    expect(zh.wrapper.find('[data-testid="lb-host-no-controller"]').text()).toContain('harvester-load-balancer 是否在运行');
+    expect(ready.wrapper.find('[data-testid="lb-host-state"]').text()).toBe('Ready');
+    expect(ready.wrapper.find('[data-testid="lb-host-no-controller"]').exists()).toBe(false);
   });
 
   // Bench budget: the page before read the host lookup and the host load balancer; now the events come on top.

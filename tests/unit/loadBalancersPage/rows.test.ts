@@ -22,6 +22,16 @@ const hostLb = (service: string, ipPool?: string, annotations: Record<string, st
   spec:   { workloadType: 'cluster' },
   status: ipPool ? { allocatedAddress: { ipPool, ip: '10.0.0.1' } } : {},
 });
+/** As Harvester's load balancer controller leaves one it could not allocate: Ready False, with why. */
+const acted = (lb: ReturnType<typeof hostLb>) => ({
+  ...lb,
+  status: {
+    ...lb.status,
+    conditions: [{
+      type: 'Ready', status: 'False', message: 'no matched IPPool'
+    }]
+  }
+});
 const ALL = {
   project: '*', namespace: '*', guestCluster: '*'
 };
@@ -64,7 +74,7 @@ describe('Load Balancers page rows', () => {
 
   it('names no pool it did not read: no host load balancer yet, or one waiting for its address (issue 34)', () => {
     const [absent, waiting, none] = buildRows([svc('fresh'), svc('waits'), svc('nomatch', { 'cloudprovider.harvesterhci.io/network': 'default/vlan999' })], [], {
-      lbs: [hostLb('waits', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' }), hostLb('nomatch', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan999' })], pools: [pools[0]], clusterName: null
+      lbs: [acted(hostLb('waits', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' })), acted(hostLb('nomatch', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan999' }))], pools: [pools[0]], clusterName: null
     });
 
     expect(absent.pool).toEqual({
@@ -76,6 +86,25 @@ describe('Load Balancers page rows', () => {
     expect(poolCell(waiting)).toEqual({ key: 'harvesterLoadBalancers.pool.waiting', args: { pool: 'vlan100' } });
     expect(poolCell(none)).toEqual({ key: 'harvesterLoadBalancers.pool.waitingNone' });
     expect([absent, waiting, none].map((r) => groupRows([r], 'pool')[0].key)).toEqual(['noLoadBalancer', 'waiting', 'waiting']);
+  });
+
+  // Fault 1 of issue 37: the provider made it, and Harvester's load balancer controller never acted (no Ready).
+  it('says when Harvester\'s load balancer controller has not acted on a waiting load balancer, keeping the pool the rules pick', () => {
+    const [unserved, unmatched, refused] = buildRows([svc('unserved'), svc('unmatched', { 'cloudprovider.harvesterhci.io/network': 'default/vlan999' }), svc('refused')], [], {
+      lbs: [
+        hostLb('unserved', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' }),
+        hostLb('unmatched', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan999' }),
+        acted(hostLb('refused', undefined, { 'loadbalancer.harvesterhci.io/network': 'default/vlan100' })),
+      ],
+      pools:       [pools[0]],
+      clusterName: null
+    });
+
+    expect(poolCell(unserved)).toEqual({ key: 'harvesterLoadBalancers.pool.waitingUnprocessed', args: { pool: 'vlan100' } });
+    expect(poolCell(unmatched)).toEqual({ key: 'harvesterLoadBalancers.pool.waitingNoneUnprocessed' });
+    expect(poolCell(refused)).toEqual({ key: 'harvesterLoadBalancers.pool.waiting', args: { pool: 'vlan100' } });
+    // Filed with the other waiting ones.
+    expect(groupRows([unserved], 'pool')[0].key).toBe('waiting');
   });
 
   it('tells an address allocated from a pool the rules would no longer pick', () => {

@@ -60,3 +60,41 @@ describe('R-VSN-3/5/8 snapshot table rows', () => {
     expect(snapshotRows([claimed], classes, 'data', at('2026-11-25T09:30:00Z'))[0].error).toBeNull();
   });
 });
+
+// Fault 8 of issue 37: the row says what a snapshot in progress waits for (R-VSN-18).
+describe('R-VSN-18 what a snapshot in progress waits for', () => {
+  const made = '2026-11-25T09:00:00Z';
+  const at = (iso: string) => Date.parse(iso);
+  const row = (status: any, now: string) => snapshotRows([{
+    ...snap('s', 'data', 'hv-snap', status),
+    metadata: {
+      name: 's', namespace: 'apps', creationTimestamp: made
+    }
+  }], classes, 'data', at(now))[0];
+
+  it('the snapshot controller, while it has no status', () => {
+    expect(row(undefined, '2026-11-25T09:00:05Z').waits).toBe('harvesterVolumeSnapshot.waits.controller');
+    // Past a minute the error says no controller runs; the row does not say both.
+    expect(row(undefined, '2026-11-25T09:01:05Z').waits).toBeNull();
+  });
+
+  it('the CSI driver, once bound to its content and neither ready nor failed; past a minute, that the driver is silent', () => {
+    const bound = { boundVolumeSnapshotContentName: 'snapcontent-1', readyToUse: false };
+
+    expect(row(bound, '2026-11-25T09:00:05Z').waits).toBe('harvesterVolumeSnapshot.waits.driver');
+    expect(row(bound, '2026-11-25T09:01:05Z').waits).toBe('harvesterVolumeSnapshot.waits.driverSilent');
+  });
+
+  it('nothing once ready, failed (the error says why) or being deleted', () => {
+    expect(row({ boundVolumeSnapshotContentName: 'c', readyToUse: true }, '2026-11-25T09:05:00Z').waits).toBeNull();
+    expect(row({
+      boundVolumeSnapshotContentName: 'c', readyToUse: false, error: { message: 'host snap x is not ready' }
+    }, '2026-11-25T09:05:00Z').waits).toBeNull();
+    expect(snapshotRows([{
+      ...snap('d', 'data', 'hv-snap', { boundVolumeSnapshotContentName: 'c' }),
+      metadata: {
+        name: 'd', namespace: 'apps', creationTimestamp: made, deletionTimestamp: made
+      }
+    }], classes, 'data', at('2026-11-25T09:05:00Z'))[0].waits).toBeNull();
+  });
+});

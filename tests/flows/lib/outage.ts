@@ -1,0 +1,68 @@
+/**
+ * An outage of one real part of the stack, for the fault flows (issue 37): the part stops by its pid
+ * (lab/core/stackParts.ts) and comes back as it ran, with every part that exited meanwhile (a kubelet's restart).
+ * Whatever the flow does, the part runs again when it ends, so the next flow finds the whole stack. How long the page
+ * took to recover is a `recovery` annotation of the test, which the run's summary prints (docs/real-mode.md).
+ */
+import fs from 'node:fs';
+import { test } from '../fixtures';
+import { isAlive } from '../../../lab/core/processes';
+import { logFile } from '../../../lab/core/paths';
+import { restartExited, restartPart, stopPart, StoppedPart } from '../../../lab/core/stackParts';
+
+export interface Outage {
+  /** Starts the part again and checks it still runs 2 s later; returns the time it started (ms since the epoch). */
+  back(): Promise<number>;
+  /** Notes how long the page took to show `what` since the part came back. */
+  recovered(what: string): number;
+}
+
+/** `how.crash`: SIGKILL (a crash), else SIGTERM (a stop). */
+export async function duringOutage<T>(part: string, flow: (outage: Outage) => Promise<T>, how: { crash?: boolean } = {}): Promise<T> {
+  let stopped: StoppedPart | null = await stopPart(part, undefined, how);
+  let backAt = 0;
+  const outage: Outage = {
+    async back() {
+      if (stopped) {
+        const pid = restartPart(stopped);
+
+        stopped = null;
+        backAt = Date.now();
+        // What exited meanwhile (a CSI sidecar that lost its driver) runs again, as the kubelet restarts a container.
+        const exited = restartExited();
+
+        if (exited.length) {
+          test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ exited.join(', ') }` });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        if (!isAlive(pid)) {
+          throw new Error(`${ part } exited at once when started again: ${ lastLog(part) }`);
+        }
+      }
+
+      return backAt;
+    },
+    recovered(what) {
+      const seconds = Math.round((Date.now() - backAt) / 100) / 10;
+
+      test.info().annotations.push({ type: 'recovery', description: `${ part } back → ${ what }: ${ seconds } s` });
+
+      return seconds;
+    },
+  };
+
+  try {
+    return await flow(outage);
+  } finally {
+    await outage.back();
+  }
+}
+
+function lastLog(part: string): string {
+  try {
+    return fs.readFileSync(logFile(part), 'utf8').trim().split('\n').slice(-5)
+      .join('\n');
+  } catch (e) {
+    return '(no log)';
+  }
+}
