@@ -69,7 +69,14 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
   let viewerId = '';
   const record = (ready: boolean): RancherInfo => {
     const info: RancherInfo = {
-      version: v.version, url: rancherUrl(), pids: started.map((s) => s.child.pid as number).filter(Boolean), startedAt: new Date().toISOString(), clusters, viewerId, ready
+      version:   v.version,
+      url:       rancherUrl(),
+      pids:      started.map((s) => s.child.pid as number).filter(Boolean),
+      processes: started.filter((s) => s.child.pid).map((s) => ({ name: s.name, pid: s.child.pid as number })),
+      startedAt: new Date().toISOString(),
+      clusters,
+      viewerId,
+      ready
     };
 
     fs.writeFileSync(rancherFile(), JSON.stringify(info, null, 2), { mode: 0o600 });

@@ -14,6 +14,8 @@ export interface RancherInfo {
   version: string;
   url: string;
   pids: number[];
+  /** The same processes by name (lab/core/stackParts.ts finds a part of Rancher's by it). */
+  processes?: { name: string; pid: number }[];
   startedAt: string;
   /** Rancher's management cluster id of each stack cluster (c-m-…). */
   clusters: Record<ClusterKey, string>;

@@ -14,7 +14,7 @@ import { KubeObject } from '../data/types';
 export type PendingCause =
   | 'noMatchingPool' | 'poolExhausted' | 'primaryNoAddress' | 'portInUse' | 'networkNotInMapping' | 'noCommonMapping'
   | 'mappingMalformed' | 'networkChanged' | 'clusterRemoving' | 'primaryFormat' | 'primaryNotFound'
-  | 'primaryIsSecondary' | 'primaryInUse' | 'healthCheckPort' | 'healthCheckValue' | 'ipamChanged' | 'timeout' | 'unknown';
+  | 'primaryIsSecondary' | 'primaryInUse' | 'healthCheckPort' | 'healthCheckValue' | 'ipamChanged' | 'webhookDown' | 'timeout' | 'unknown';
 
 export interface Explanation {
   cause: PendingCause;
@@ -82,6 +82,12 @@ export const PATTERNS: readonly Pattern[] = [
   // from: lb v1.8.2 webhook checkGuestClusterIsOnRemove
   {
     cause: 'clusterRemoving', re: /failed with guest cluster check: the vm (\S+) shows guest cluster (\S*) is being removed/, args: ['vm', 'cluster']
+  },
+  // Harvester's API server could not reach the load balancer webhook (its failurePolicy is Fail), so it refused the
+  // provider's create of the LoadBalancer: the API server's words inside the provider's (measured, issue 37).
+  // from: provider v0.2.7 createOrUpdateLoadBalancer
+  {
+    cause: 'webhookDown', re: /failed calling webhook "([^"]*harvester-load-balancer-webhook)"/, args: ['webhook']
   },
   // from: provider v0.2.7 getPrimaryService
   {

@@ -17,19 +17,22 @@ export interface Outage {
   recovered(what: string): number;
 }
 
-/** `how.crash`: SIGKILL (a crash), else SIGTERM (a stop). */
-export async function duringOutage<T>(part: string, flow: (outage: Outage) => Promise<T>, how: { crash?: boolean } = {}): Promise<T> {
-  let stopped: StoppedPart | null = await stopPart(part, undefined, how);
+/**
+ * `how.crash`: SIGKILL (a crash), else SIGTERM (a stop); `how.file`: the record of the part's processes (stack.json,
+ * or rancher.json for Rancher's).
+ */
+export async function duringOutage<T>(part: string, flow: (outage: Outage) => Promise<T>, how: { crash?: boolean; file?: string } = {}): Promise<T> {
+  let stopped: StoppedPart | null = await stopPart(part, how.file, how);
   let backAt = 0;
   const outage: Outage = {
     async back() {
       if (stopped) {
-        const pid = restartPart(stopped);
+        const pid = restartPart(stopped, how.file);
 
         stopped = null;
         backAt = Date.now();
         // What exited meanwhile (a CSI sidecar that lost its driver) runs again, as the kubelet restarts a container.
-        const exited = restartExited();
+        const exited = restartExited(how.file);
 
         if (exited.length) {
           test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ exited.join(', ') }` });

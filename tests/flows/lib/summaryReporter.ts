@@ -58,9 +58,9 @@ export default class SummaryReporter implements Reporter {
       if (race.length) {
         console.log(`  Rancher's "sync from client" (rancher/rancher#54512) met ${ race.length } time(s), each request sent once more: ${ race.map((a) => a.description).join('; ') }`);
       }
-      // How long pages took to recover from an outage (lib/outage.ts), for docs/real-mode.md.
-      tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'recovery'))
-        .forEach((a) => console.log(`  recovery: ${ a.description }`));
+      // How long pages took to recover from an outage, and what else exited meanwhile (lib/outage.ts).
+      tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'recovery' || a.type === 'restarted'))
+        .forEach((a) => console.log(`  ${ a.type }: ${ a.description }`));
     }
     if (result.status === 'interrupted' || result.status === 'timedout') {
       console.log(`run ${ result.status }`);

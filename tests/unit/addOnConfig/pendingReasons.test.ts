@@ -46,6 +46,12 @@ describe('explainMessage', () => {
     ['healthCheckValue', 'extract health check failed, error: get annotationsValue failed, key: cloudprovider.harvesterhci.io/healthcheck-periodseconds, err: strconv.Atoi: parsing "x": invalid syntax', { key: 'cloudprovider.harvesterhci.io/healthcheck-periodseconds' }],
     // R-EV-11 load-balancer-harvester webhook `checkIPAM`
     ['ipamChanged', "update loadbalancer default/lb failed: can't change the IPAM from pool to dhcp", { from: 'pool', to: 'dhcp' }],
+    // R-EV-15 the load balancer webhook not answering: Harvester's API server refuses the create (measured, issue 37)
+    ['webhookDown', 'create or update lb default/rke2-guest-default-web-538a82fb failed, error: Internal error occurred: failed calling webhook "validator.harvester-system.harvester-load-balancer-webhook": failed to call webhook: Post "https://harvester-load-balancer-webhook.harvester-system.svc:443/v1/webhook/validation?timeout=10s": dial tcp 10.231.60.2:8443: connect: connection refused',
+      { webhook: 'validator.harvester-system.harvester-load-balancer-webhook' }],
+    // A denial is the webhook's answer, not its silence.
+    ['clusterRemoving', 'create or update lb default/lb failed, error: admission webhook "validator.harvester-system.harvester-load-balancer-webhook" denied the request: Internal error occurred: create loadbalancer default/lb failed with guest cluster check: the vm default/v shows guest cluster g is being removed',
+      { vm: 'default/v', cluster: 'g' }],
     // R-EV-12 a DHCP load balancer times out only when Harvester's controller did not act (lb v1.8.2 gives 0.0.0.0 at once)
     ['timeout', `update load balancer IP of service ${ SVC } failed, error: timeout waiting for IP address, last error:ip is not allocated, mode: dhcp, message: `, {}],
     // R-EV-13 provider v0.2.0 `waitForIP`, v0.1.5 `EnsureLoadBalancer`
