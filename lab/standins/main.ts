@@ -1,13 +1,15 @@
 /**
  * The stack's stand-ins for what needs hardware or a datapath (docs/demo-mode.md names each and its boundary), in
  * one process the stack starts after its clusters: KubeVirt on harvester-host (kubevirt.ts), kube-vip in rke2-guest
- * (kubeVip.ts), Longhorn on harvester-host (longhorn.ts). Nothing Harvester's controllers decide is decided here.
+ * (kubeVip.ts), Longhorn on harvester-host (longhorn.ts), the status of rke2-guest's Deployments the stack runs as
+ * processes (podState.ts). Nothing Harvester's controllers decide is decided here.
  *   tsx lab/standins/main.ts --host <api url> --guest <api url> --token-file <file with the stack's admin token>
  */
 import fs from 'node:fs';
 import { startKubevirt } from './kubevirt';
 import { startKubeVip } from './kubeVip';
 import { startLonghorn } from './longhorn';
+import { startPodState } from './podState';
 
 function arg(name: string): string {
   const i = process.argv.indexOf(`--${ name }`);
@@ -25,6 +27,7 @@ const informers = [
   startKubevirt({ url: arg('host'), token }, log),
   startKubeVip({ url: arg('guest'), token }, log),
   startLonghorn({ url: arg('host'), token }, log),
+  startPodState({ url: arg('guest'), token }, log),
 ];
 
 Promise.all(informers.map((i) => i.synced)).then(() => log('[stand-ins] synced'));

@@ -6,6 +6,7 @@ import { eq } from '../data/steve';
 import { installedWorkload, versionFromWorkload } from '../environment/installedVersions';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from './nadMapping';
 import { clusterNameFromWorkload } from './hostLbName';
+import { WorkloadRun, workloadRun } from '../environment/workloadRun';
 import { SERVICE_FIELDS } from './serviceFields';
 
 export interface LbContext {
@@ -15,6 +16,8 @@ export interface LbContext {
   providerVersion: string | null;
   /** The provider's `--cluster-name` (it names the Harvester LoadBalancers after it); null when unknown. */
   providerClusterName: string | null;
+  /** Whether the provider's Pods run (its Deployment's status); null when unknown. */
+  providerRun: WorkloadRun | null;
 }
 
 export { SERVICE_FIELDS } from './serviceFields';
@@ -54,5 +57,6 @@ export async function loadLbContext(store: StoreLike): Promise<LbContext> {
     nadMapping:          parseNadMapping(configMap.status === 'fulfilled' ? configMap.value : null),
     providerVersion:     versionFromWorkload(workload, 'cloudProvider'),
     providerClusterName: clusterNameFromWorkload(workload),
+    providerRun:         workloadRun(workload),
   };
 }

@@ -2,6 +2,7 @@
  * The Harvester integration overview of one guest cluster, decided from what was read (loadOverview.ts), as plain
  * data for the page and the card. Nothing here requests or renders: every decision has a unit test.
  */
+import { WorkloadRun, workloadRun } from '../environment/workloadRun';
 import { KubeObject } from '../data/types';
 import { Component, versionFromWorkload } from '../environment/installedVersions';
 import { NadMapping } from '../addOnConfig/nadMapping';
@@ -42,6 +43,8 @@ export interface ComponentReport {
   /** null: the workload could not be read (RBAC), so neither presence nor version is known. */
   installed: boolean | null;
   version: string | null;
+  /** Whether its Pods run (environment/workloadRun.ts); null when not installed or its status is not there. */
+  run: WorkloadRun | null;
   capabilities: { key: string; state: CapabilityState; since?: string; until?: string; source: string }[];
 }
 
@@ -74,6 +77,7 @@ function componentReport(component: Component, read: Read<KubeObject>): Componen
     component,
     installed,
     version,
+    run:          installed ? workloadRun(read.value) : null,
     capabilities: CAPABILITIES.filter((c) => c.component === component).map((c) => ({
       key: c.key, state: capabilityState(c, installed, version), since: c.since, until: c.until, source: c.source
     })),
@@ -121,6 +125,8 @@ export function buildOverview(input: OverviewInput, nowSeconds = Date.now() / 10
       problems.push({ key: `${ c.component }Missing` });
     } else if (c.installed === null) {
       problems.push({ key: `${ c.component }Unreadable` });
+    } else if (c.run && !c.run.running) {
+      problems.push({ key: `${ c.component }NotRunning`, args: { available: c.run.available, desired: c.run.desired } });
     }
   });
   if (nad.state === 'malformed' || nad.state === 'empty') {

@@ -5,7 +5,9 @@
  */
 import { RKE2_GUEST } from '../../../lab/world/ids';
 import { SEL } from '../lib/selectors';
-import { STEP_MS } from '../lib/pages';
+import { paths, STEP_MS } from '../lib/pages';
+import { kubeRequest } from '../../../lab/core/kubeClient';
+import { kubeTarget } from '../../../lab/stack/stack';
 import { expect, test } from '../fixtures';
 import { createApiService, openPage } from '../lib/steps';
 import { realFailure } from '../lib/controllerSteps';
@@ -76,4 +78,28 @@ test('Harvester\'s load balancer webhook down: the Service page shows the real r
     await expect(page.locator(SEL.lb.hostAddress), 'the detail page, not reloaded').toHaveText(/^192\.168\.100\.5\d$/, { timeout: 150000 });
     outage.recovered('address on the Service detail page');
   });
+});
+
+test('the guest\'s cloud provider down: a new LoadBalancer Service\'s page and the overview say the provider is not running, and the address arrives once it is back', SERVER, async({ adminPage: page, sim }) => {
+  const guest = kubeTarget(sim.stack as NonNullable<typeof sim.stack>, 'guest');
+  const available = async() => (await kubeRequest(guest, 'GET', '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider')).body?.status?.availableReplicas || 0;
+
+  await duringOutage(`harvester-cloud-provider-${ RKE2_GUEST.name }`, async(outage) => {
+    // Its Deployment says so within a round of the stack's Pod-state stand-in (lab/standins/podState.ts).
+    await expect.poll(available, { message: 'the provider\'s Deployment: nothing available', timeout: STEP_MS }).toBe(0);
+    await createApiService(sim, CL, 'provider-outage', { 'cloudprovider.harvesterhci.io/ipam': 'pool' });
+    await openPage(page, sim.dashboard, paths.overview(CL), SEL.overview.lbCounts);
+    await expect(page.locator(SEL.overview.component('cloudProvider'))).toContainText('Not running (0 of 1 available)');
+    await expect(page.locator(SEL.overview.problems)).toContainText('The Harvester cloud provider is not running: its Deployment has 0 of 1 replicas available.');
+    await openPage(page, sim.dashboard, `/c/${ CL }/explorer/service/default/provider-outage`, SEL.cru.tabButton('add-on-config'));
+    await page.locator(SEL.cru.tabButton('add-on-config')).click();
+    await expect(page.locator(tid('lb-pending-provider-down'))).toContainText('The Harvester cloud provider is not running', { timeout: STEP_MS });
+    await expect(page.locator(SEL.lb.hostAddress)).toHaveText(/Pending/);
+    await expect(page.locator(tid('lb-pending-waiting')), 'not "no event yet"').toHaveCount(0);
+    await outage.back();
+    await expect(page.locator(SEL.lb.hostAddress), 'the detail page, not reloaded').toHaveText(/^192\.168\.100\.5\d$/, { timeout: 150000 });
+    outage.recovered('address on the Service detail page');
+    await expect(page.locator(tid('lb-pending-provider-down'))).toHaveCount(0);
+  });
+  await expect.poll(available, { message: 'the provider\'s Deployment available again', timeout: STEP_MS }).toBe(1);
 });

@@ -14,11 +14,12 @@ import { createTestStore, loadSchemas, Locale } from '../../harness/store';
 import { mountWithStore } from '../../harness/mount';
 import { useDemoServer } from '../../harness/demoServer';
 import LbPendingExplanation from '@pkg/addOnConfig/LbPendingExplanation.vue';
+import type { WorkloadRun } from '@pkg/environment/workloadRun';
 
 const demo = useDemoServer();
 const { state } = demo;
 
-async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewer' } = {}) {
+async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewer'; providerRun?: WorkloadRun } = {}) {
   if (opts.user === 'viewer') {
     demo.as('viewer');
   }
@@ -30,7 +31,7 @@ async function show(id: string, opts: { locale?: Locale; user?: 'admin' | 'viewe
   const before = state.requests.length;
   const wrapper = mountWithStore(LbPendingExplanation, store, {
     props: {
-      service, services, clusterName: RKE2_GUEST.name
+      service, services, clusterName: RKE2_GUEST.name, providerRun: opts.providerRun || null
     }
   });
 
@@ -140,6 +141,30 @@ describe('why is my load balancer Pending', () => {
     expect(zh.wrapper.find('[data-testid="lb-host-no-controller"]').text()).toContain('harvester-load-balancer 是否在运行');
     expect(ready.wrapper.find('[data-testid="lb-host-state"]').text()).toBe('Ready');
     expect(ready.wrapper.find('[data-testid="lb-host-no-controller"]').exists()).toBe(false);
+  });
+
+  // Fault 2 of issue 37: the provider stopped records no event; its Deployment is what says why.
+  it('says the cloud provider is not running, from its Deployment, in place of "no event yet"; nothing once there is an address', async() => {
+    const down: WorkloadRun = {
+      running: false, available: 0, desired: 1, message: ''
+    };
+
+    createLoadBalancer('nobody-makes-it', { 'cloudprovider.harvesterhci.io/ipam': 'pool' });
+    const { wrapper } = await show('default/nobody-makes-it', { providerRun: down });
+    const zh = await show('default/nobody-makes-it', { providerRun: down, locale: 'zh-hans' });
+    const running = await show('default/nobody-makes-it', {
+      providerRun: {
+        ...down, running: true, available: 1
+      }
+    });
+    const active = await show(`default/${ SERVICES.webPool }`, { providerRun: down });
+
+    expect(wrapper.find('[data-testid="lb-pending-provider-down"]').text()).toBe('The Harvester cloud provider is not running (its Deployment kube-system/harvester-cloud-provider has 0 of 1 replicas available): nothing makes this load balancer until it runs, and it records no event meanwhile. Once it runs, the address comes without reloading this page.');
+    expect(wrapper.find('[data-testid="lb-pending-waiting"]').exists()).toBe(false);
+    expect(zh.wrapper.find('[data-testid="lb-pending-provider-down"]').text()).toContain('Harvester 云提供商未在运行');
+    expect(running.wrapper.find('[data-testid="lb-pending-provider-down"]').exists()).toBe(false);
+    expect(running.wrapper.find('[data-testid="lb-pending-waiting"]').text()).toBe('No load balancer event has been recorded for this Service yet.');
+    expect(active.wrapper.find('[data-testid="lb-pending-provider-down"]').exists()).toBe(false);
   });
 
   // Bench budget: the page before read the host lookup and the host load balancer; now the events come on top.

@@ -61,6 +61,40 @@ describe('buildOverview', () => {
     expect(report.problems.map((p) => p.key)).toEqual(['cloudProviderUnreadable', 'csiDriverMissing']);
   });
 
+  // Fault 2 of issue 37: the provider stopped; its Deployment says so, and nothing else does (no event is recorded).
+  it('says a component that is installed but has nothing available is not running, and how many of how many', () => {
+    const down = {
+      ...workload('rancher/harvester-cloud-provider:v0.2.7'),
+      spec:   { replicas: 1, template: { spec: { containers: [{ image: 'rancher/harvester-cloud-provider:v0.2.7' }] } } },
+      status: {
+        replicas:            1,
+        unavailableReplicas: 1,
+        conditions:          [{
+          type: 'Available', status: 'False', message: 'Deployment does not have minimum availability.'
+        }]
+      },
+    };
+    const up = {
+      ...down,
+      status: {
+        replicas:          1,
+        availableReplicas: 1,
+        conditions:        [{
+          type: 'Available', status: 'True', message: 'Deployment has minimum availability.'
+        }]
+      }
+    };
+    const report = buildOverview(input({ workloads: { cloudProvider: ok(down), csiDriver: ok(workload('rancher/harvester-csi-driver:v0.2.4')) } }));
+
+    expect(report.components[0].run).toEqual({
+      running: false, available: 0, desired: 1, message: 'Deployment does not have minimum availability.'
+    });
+    expect(report.problems).toEqual([{ key: 'cloudProviderNotRunning', args: { available: 0, desired: 1 } }]);
+    expect(buildOverview(input({ workloads: { cloudProvider: ok(up), csiDriver: ok(null) } })).problems.map((p) => p.key)).toEqual(['csiDriverMissing']);
+    // No status read: not known, so not said.
+    expect(buildOverview(input()).components[0].run).toBeNull();
+  });
+
   it('an empty or malformed NAD mapping is a problem only for a provider that checks it (v0.2.7+)', () => {
     const empty = ok(parseNadMapping({ metadata: { name: 'm' }, data: { 'interface-nad-mapping': '{}' } }));
 
