@@ -97,9 +97,12 @@ export function restartPart(part: StoppedPart | (Launch & { name: string }), fil
   return pid;
 }
 
-/** Starts again every part of the stack that has exited (and was started with a record of how); returns their names. */
-export function restartExited(file = STACK_FILE): string[] {
-  const gone = (readInfo(file).processes || []).filter((p) => !isAlive(p.pid) && fs.existsSync(launchFile(p.name)));
+/**
+ * Starts again every part of the stack that has exited (and was started with a record of how), but those in `except`
+ * (a part an outage holds down); returns their names.
+ */
+export function restartExited(file = STACK_FILE, except: string[] = []): string[] {
+  const gone = (readInfo(file).processes || []).filter((p) => !except.includes(p.name) && !isAlive(p.pid) && fs.existsSync(launchFile(p.name)));
 
   gone.forEach((p) => restartPart({ ...launchOf(p.name), name: p.name }, file));
 

@@ -24,6 +24,10 @@ export interface Outage {
 export async function duringOutage<T>(part: string, flow: (outage: Outage) => Promise<T>, how: { crash?: boolean; file?: string } = {}): Promise<T> {
   let stopped: StoppedPart | null = await stopPart(part, how.file, how);
   let backAt = 0;
+  const restarted = (names: string[]) => names.length && test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ names.join(', ') }` });
+  // The kubelet's restart policy, for the parts that exit meanwhile (a CSI sidecar that lost its driver), while the
+  // flow runs: not the part held down, and each at most every 2 s (a crash loop's back-off, shortened).
+  const kubelet = setInterval(() => restarted(restartExited(how.file, stopped ? [part] : [])), 2000);
   const outage: Outage = {
     async back() {
       if (stopped) {
@@ -31,12 +35,6 @@ export async function duringOutage<T>(part: string, flow: (outage: Outage) => Pr
 
         stopped = null;
         backAt = Date.now();
-        // What exited meanwhile (a CSI sidecar that lost its driver) runs again, as the kubelet restarts a container.
-        const exited = restartExited(how.file);
-
-        if (exited.length) {
-          test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ exited.join(', ') }` });
-        }
         await new Promise((resolve) => setTimeout(resolve, 2000));
         if (!isAlive(pid)) {
           throw new Error(`${ part } exited at once when started again: ${ lastLog(part) }`);
@@ -58,6 +56,9 @@ export async function duringOutage<T>(part: string, flow: (outage: Outage) => Pr
     return await flow(outage);
   } finally {
     await outage.back();
+    clearInterval(kubelet);
+    // What exited while the part came back (a sidecar started before its driver's socket was there) runs again.
+    restarted(restartExited(how.file));
   }
 }
 

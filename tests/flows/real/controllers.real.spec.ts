@@ -103,7 +103,8 @@ test('a snapshot of data-db-0 taken in the PVC tab gets ready, restores to a new
   const row = page.locator(tid(`pvc-snapshot-row-${ snap.metadata.name }`));
 
   // csi-snapshotter → the driver's CreateSnapshot → a VolumeSnapshot on the host (Longhorn's readiness stood in).
-  await expect(row).toContainText('Ready', { timeout: 90000 });
+  // The state cell (the host column says "Ready" of the host's object as soon as that is).
+  await expect(row.locator('td').nth(1)).toHaveText('Ready', { timeout: 90000 });
   await page.locator(`${ tid(`pvc-snapshot-row-${ snap.metadata.name }`) } ${ tid('pvc-snapshot-restore') }`).click();
   await page.locator(tid('volume-restore-create')).click();
   const name = `${ snap.metadata.name }-restore`;

@@ -38,6 +38,8 @@ describe('whether a component\'s Pods run, from its workload\'s status', () => {
     expect(workloadRun(ds(0, 3))).toMatchObject({
       running: false, available: 0, desired: 3
     });
+    // Meant for no node (or no status written yet): not known, not "0 of 0" (k3s-bare's set-up, on the real stack).
+    expect(workloadRun(ds(0, 0))).toBeNull();
   });
 
   it('says nothing without a workload or its status', () => {
