@@ -21,8 +21,11 @@ function recorded(): Map<number, string> {
     try {
       const info = JSON.parse(fs.readFileSync(path.join(RUN_DIR, file), 'utf8'));
 
-      (info.processes || []).forEach((p: { pid: number; name: string }) => names.set(p.pid, p.name));
-      // rancher.json names no process: '' (its command names it).
+      // stack.json's parts by their recorded names; rancher.json's by their commands ('': netBridge.ts, repoServer.ts,
+      // …, which the Rancher listener test names), though it records names too (for lab/core/stackParts.ts).
+      if (file === 'stack.json') {
+        (info.processes || []).forEach((p: { pid: number; name: string }) => names.set(p.pid, p.name));
+      }
       (info.pids || []).forEach((pid: number) => names.has(pid) || names.set(pid, ''));
     } catch (e) {}
   }
