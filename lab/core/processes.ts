@@ -22,8 +22,8 @@ export function launchFile(name: string): string {
   return path.join(RUN_DIR, 'parts', `${ name }.json`);
 }
 
-/** What launchFile holds: the command, its folder, and the environment given on top of the starter's (`inherit` false: instead of it). */
-export interface Launch { argv: string[]; cwd: string; env?: Record<string, string>; inherit?: boolean }
+/** What launchFile holds: the command, its folder, and the environment given on top of the starter's. */
+export interface Launch { argv: string[]; cwd: string; env?: Record<string, string> }
 
 function recordLaunch(name: string, launch: Launch): void {
   const file = launchFile(name);
@@ -32,8 +32,7 @@ function recordLaunch(name: string, launch: Launch): void {
   fs.writeFileSync(file, JSON.stringify(launch), { mode: 0o600 });
 }
 
-/** `inherit` false: exactly `env`, not this process's environment too. */
-export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>, inherit = true): Started {
+export function startProcess(name: string, binPath: string, args: string[], cwd?: string, env?: Record<string, string>): Started {
   const log = logFile(name);
 
   // Logs 0600 in a 0700 folder: some name users, hosts and what a component logs of its credentials (issue 37).
@@ -43,12 +42,12 @@ export function startProcess(name: string, binPath: string, args: string[], cwd?
 
   fs.fchmodSync(out, 0o600);
   const child = spawn(binPath, args, {
-    stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...(inherit ? process.env : {}), ...env } : undefined
+    stdio: ['ignore', out, out], cwd, detached: true, env: env ? { ...process.env, ...env } : undefined
   });
 
   fs.closeSync(out);
   recordLaunch(name, {
-    argv: [binPath, ...args], cwd: cwd || process.cwd(), env, inherit
+    argv: [binPath, ...args], cwd: cwd || process.cwd(), env
   });
   // A program that cannot be started shows as an exit (waitReady reports it with the log), not as a crash here.
   child.on('error', (e) => fs.appendFileSync(log, `[stack] could not start ${ binPath }: ${ e.message }\n`));

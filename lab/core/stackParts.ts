@@ -15,10 +15,9 @@ import {
 } from './processes';
 import type { StackInfo } from './stackInfo';
 
-/** A stopped part: how it was started, and when it stopped (ms since the epoch: the flows measure from it). */
+/** A stopped part: its name and how it was started. */
 export interface StoppedPart extends Launch {
   name: string;
-  stoppedAt: number;
 }
 
 function readInfo(file: string): StackInfo {
@@ -27,6 +26,17 @@ function readInfo(file: string): StackInfo {
 
 function launchOf(name: string): Launch {
   return JSON.parse(fs.readFileSync(launchFile(name), 'utf8')) as Launch;
+}
+
+/** Whether the part stack.json records as `name` runs; null when there is no such part (or no stack.json yet). */
+export function partRunning(name: string, file = STACK_FILE): boolean | null {
+  try {
+    const p = (readInfo(file).processes || []).find((x) => x.name === name);
+
+    return p ? isAlive(p.pid) : null;
+  } catch (e) {
+    return null;
+  }
 }
 
 /** The pid stack.json records for `name`; a clear error naming the parts there are when it has none. */
@@ -57,9 +67,7 @@ export async function stopPart(name: string, file = STACK_FILE, how: { crash?: b
   }
   await stopPids([pid]);
 
-  return {
-    ...launch, name, stoppedAt: Date.now()
-  };
+  return { ...launch, name };
 }
 
 /**
@@ -88,9 +96,9 @@ function recordPid(file: string, name: string, pid: number): void {
 }
 
 /** Starts a part again as it was started, and records its new pid in stack.json. Returns the pid. */
-export function restartPart(part: StoppedPart | (Launch & { name: string }), file = STACK_FILE): number {
+export function restartPart(part: StoppedPart, file = STACK_FILE): number {
   const [cmd, ...args] = part.argv;
-  const pid = startProcess(part.name, cmd, args, part.cwd, part.env, part.inherit !== false).child.pid as number;
+  const pid = startProcess(part.name, cmd, args, part.cwd, part.env).child.pid as number;
 
   recordPid(file, part.name, pid);
 

@@ -7,27 +7,13 @@
  * condition, "Deployment has minimum availability." / "Deployment does not have minimum availability."). A stand-in:
  * issue 36's Pod runner is to run these Pods and leave this to the real controllers.
  */
-import fs from 'node:fs';
 import { KubeTarget, kubeRequest } from '../core/kubeClient';
-import { isAlive } from '../core/processes';
-import { STACK_FILE } from '../core/paths';
+import { partRunning } from '../core/stackParts';
 
 /** The part (stack.json's name) behind each Deployment of rke2-guest. */
 const PARTS: { part: string; deployment: string }[] = [
   { part: 'harvester-cloud-provider-rke2-guest', deployment: '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider' },
 ];
-
-function partAlive(name: string): boolean | null {
-  try {
-    const info = JSON.parse(fs.readFileSync(STACK_FILE, 'utf8'));
-    const p = (info.processes || []).find((x: { name: string }) => x.name === name);
-
-    return p ? isAlive(p.pid) : null;
-  } catch (e) {
-    // stack.json is written once the stack is up: nothing to say before.
-    return null;
-  }
-}
 
 /** The status a Deployment of one replica has with its Pod available or not. */
 export function deploymentStatus(d: Record<string, any>, available: boolean): Record<string, any> {
@@ -60,7 +46,8 @@ export function deploymentStatus(d: Record<string, any>, available: boolean): Re
 
 async function sync(target: KubeTarget, log: (l: string) => void): Promise<void> {
   for (const { part, deployment } of PARTS) {
-    const alive = partAlive(part);
+    // Null before stack.json is written (the stack not up yet): nothing to say.
+    const alive = partRunning(part);
     const r = alive === null ? null : await kubeRequest(target, 'GET', deployment);
 
     if (!r || r.status !== 200) {
