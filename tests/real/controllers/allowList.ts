@@ -23,6 +23,13 @@ export const CONTROLLER_ALLOW_LIST: Allowance[] = [
     path:     /^loadBalancers\.[^.]+\.status\.address: sim=(undefined|"<[^"]+>") real=(undefined|"<[^"]+>")$/,
     reason:   'the provider copies a Service\'s address to its host LoadBalancer on a sync; the one its own kube-vip annotations start races kube-vip\'s status write (and, for DHCP, kube-vip\'s lease annotations): real, either order by timing; the simulator, the provider first (so no address on the host). The delete scenarios force the later sync where it matters',
   },
+  {
+    // Pool exhausted: the first Service takes the tiny pool's one address, so its host LoadBalancer races as above;
+    // the second gets none, and an address on its LoadBalancer stays a bug.
+    scenario: /^pool exhausted$/,
+    path:     /^loadBalancers\.[^.]*-first-[^.]*\.status\.address: sim=(undefined|"<scn-tiny>") real=(undefined|"<scn-tiny>")$/,
+    reason:   'the same race as the scenarios in which a Service gets an address, for the one Service that gets the pool\'s address (seen in CI on 8a0b253: real="<scn-tiny>", sim=undefined)',
+  },
 ];
 
 export function allowedDifference(scenario: string, line: string): boolean {
