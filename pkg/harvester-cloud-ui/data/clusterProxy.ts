@@ -6,7 +6,7 @@
  */
 import { KubeObject, SteveCollection } from './types';
 import { Filter, ListQuery, listUrl } from './steve';
-import { RequestOptions, StoreLike, request } from './store';
+import { CLUSTER_READ_TIMEOUT_MS, RequestOptions, StoreLike, request } from './store';
 import { clusterApi } from './paths';
 
 export { clusterApi } from './paths';
@@ -25,9 +25,11 @@ export function proxyListUrl(clusterId: string, type: string, q: ProxyQuery = {}
   return listUrl(clusterTypeUrl(clusterId, type, q.namespace), q);
 }
 
-/** One request to a cluster through the proxy. */
+/** One request to a cluster through the proxy; a read gives up after CLUSTER_READ_TIMEOUT_MS (`unreachable`). */
 export function proxyRequest<T = any>(store: StoreLike, opt: RequestOptions): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return request(store, 'management', opt);
+  const read = !opt.method || opt.method === 'GET';
+
+  return request(store, 'management', read && opt.timeout === undefined ? { ...opt, timeout: CLUSTER_READ_TIMEOUT_MS } : opt);
 }
 
 /** The whole Steve collection (with its revision) at a URL made by the functions above. */

@@ -4,7 +4,8 @@ import { requestStatus } from '../shellAdapter/requestError';
  * How a read failed: the one model of a read that may fail (the shell's store rejects with the response, its status set):
  * - absent: 404, the object (or the type) is not there;
  * - forbidden: 401/403, the user may not read it (through Rancher's proxy a 401 means "not allowed there");
- * - unreachable: no answer, or the proxy could not reach the cluster's agent (502/503/504);
+ * - unreachable: no answer (the cluster reads' timeout included), the proxy could not reach the cluster's agent
+ *   (502/503/504), or the server says it could not connect (namesNoConnection);
  * - error: anything else, with the server's message.
  */
 export type ReadFailure = 'absent' | 'forbidden' | 'unreachable' | 'error';
@@ -27,12 +28,23 @@ export function httpStatusOf(err: unknown): number | undefined {
   return requestStatus(err);
 }
 
+/**
+ * Go's words for a connection that failed (net.Dial, a reset, a dial timeout), as a server that could not reach the
+ * cluster's kube-apiserver passes them on: Harvester's kubeconfig endpoint answers them as a 422 (R-SET-9), Steve as
+ * a 500 or 503. Whatever the status, the cluster was not reached.
+ */
+const NO_CONNECTION = /\bdial tcp\b|connection refused|connection reset by peer|no route to host|i\/o timeout/;
+
+export function namesNoConnection(detail: string | undefined): boolean {
+  return !!detail && NO_CONNECTION.test(detail);
+}
+
 /** What a failed request says, 404 included (`absent`). */
 export function readFailureOf(err: unknown): FailureInfo {
   const e = (err || {}) as RequestError;
   const status = httpStatusOf(err);
   const detail = typeof e.message === 'string' && e.message ? e.message : (status ? `HTTP ${ status }` : undefined);
-  const failure: ReadFailure = status === 404 ? 'absent' : status === 401 || status === 403 ? 'forbidden' : status === undefined || status === 0 || status === 502 || status === 503 || status === 504 ? 'unreachable' : 'error';
+  const failure: ReadFailure = status === 404 ? 'absent' : status === 401 || status === 403 ? 'forbidden' : status === undefined || status === 0 || status === 502 || status === 503 || status === 504 || namesNoConnection(detail) ? 'unreachable' : 'error';
 
   return {
     failure, status, detail

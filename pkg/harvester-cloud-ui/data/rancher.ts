@@ -6,7 +6,7 @@
 import { KubeObject, SteveCollection } from './types';
 import { MGMT_CLUSTER } from './typeIds';
 import {
-  ManagementCluster, StoreLike, cached, cachedAll, find, request
+  CLUSTER_READ_TIMEOUT_MS, ManagementCluster, StoreLike, cached, cachedAll, find, request
 } from './store';
 import { clusterApi, firstItemUrl } from './paths';
 
@@ -52,7 +52,7 @@ export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, i
  * proxy: a 401 here is a cluster the user is no member of, never the session's (store.ts `mayLogOut`).
  */
 export async function firstNodeOf(store: StoreLike, clusterId: string): Promise<KubeObject[]> {
-  const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`) });
+  const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`), timeout: CLUSTER_READ_TIMEOUT_MS });
 
   return res?.data || [];
 }

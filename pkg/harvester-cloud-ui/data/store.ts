@@ -17,6 +17,8 @@ export interface RequestOptions {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   data?: unknown;
+  /** Milliseconds before the request is given up (the shell passes it to axios); none by default. */
+  timeout?: number;
 }
 
 /**
@@ -29,6 +31,14 @@ export interface RequestOptions {
 export function mayLogOut(where: StoreName, url: string): boolean {
   return where !== 'cluster' && !/(^|\/)k8s\/clusters\//.test(url);
 }
+
+/**
+ * How long a read of another cluster may take before the page says that cluster did not answer (R-API-3). A cluster
+ * whose kube-apiserver is down does not answer with an error: Steve serves the types it already watches from its cache
+ * and holds every other read (steve v0.10.2, still holding after 100 s), and the shell's request has no timeout of its
+ * own, so the page would spin for good. Writes keep no timeout: one given up on may still have been stored.
+ */
+export const CLUSTER_READ_TIMEOUT_MS = 20000;
 
 /** A plain request through one of the Steve stores: nothing goes into the store, a failure arrives as it came. */
 export function request<T = any>(store: StoreLike, where: StoreName, opt: RequestOptions): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any

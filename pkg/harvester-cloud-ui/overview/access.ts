@@ -9,6 +9,7 @@ import { Need, SchemaMethods, mayDo } from '../shared/access';
 import { CONFIG_MAP, NODE, SERVICE } from '../data/typeIds';
 import { SetupBlock, setupBlock } from '../setup/access';
 import type { HostUnknown } from '../environment/hostCluster';
+import type { ReadFailure } from '../data/failure';
 import type { Distribution } from '../environment/distribution';
 
 export type SchemaOf = (store: Need['store'], type: string) => SchemaMethods | null | undefined;
@@ -21,7 +22,19 @@ export interface Placement {
 }
 
 /** Why the CSI driver's RBAC on the host is unknown: the host lookup's reason, or what else was missing. */
-export type RbacWhy = HostUnknown | 'noHost' | 'noAccount' | 'noNamespace' | 'unreadable';
+export type RbacWhy = HostUnknown | 'noHost' | 'noAccount' | 'noNamespace' | 'unreadable' | 'hostUnreachable' | 'hostReadFailed';
+
+/**
+ * Why the host's ClusterRoleBindings gave no answer: not allowed ('unreadable', the user's permissions), no answer from
+ * the host (R-API-3), or another failure. Said as it is: a host that is down is not the user's permissions.
+ */
+export function rbacReadWhy(failure: ReadFailure | null): RbacWhy | null {
+  if (!failure) {
+    return null;
+  }
+
+  return failure === 'forbidden' ? 'unreadable' : failure === 'unreachable' ? 'hostUnreachable' : 'hostReadFailed';
+}
 
 const HOST_UNKNOWN: string[] = ['notMember', 'noneVisible', 'several'];
 

@@ -22,9 +22,9 @@ import { distributionOf } from '../environment/distribution';
 import { csiServiceAccount, findVmNamespace } from '../environment/vmPlacement';
 import { NAD_MAPPING_ID, NadMapping, parseNadMapping } from '../addOnConfig/nadMapping';
 import { listLoadBalancerServices } from '../addOnConfig/lbContext';
-import { csiRbacOnHost } from '../storageClass/csiChecks';
+import { csiRbacRead } from '../storageClass/csiChecks';
 import { OverviewInput } from './report';
-import { Placement } from './access';
+import { Placement, rbacReadWhy } from './access';
 import { loadCloudConfig, loadProviderArgs } from './loadProviderChecks';
 
 /** The events about Services, in every namespace (one list: the Pending reasons of all load balancers). */
@@ -57,10 +57,10 @@ async function rbacCheck(store: StoreLike, account: Promise<Account>, host: Prom
         state: 'unknown', account: acc, why: 'noNamespace'
       };
     }
-    const state = await csiRbacOnHost(store, lookup.id, { name: acc.name, namespace: acc.namespace });
+    const { state, failure } = await csiRbacRead(store, lookup.id, { name: acc.name, namespace: acc.namespace });
 
     return {
-      state, account: acc, why: state === 'unknown' ? 'unreadable' : null
+      state, account: acc, why: rbacReadWhy(failure)
     };
   } catch (e) {
     return {

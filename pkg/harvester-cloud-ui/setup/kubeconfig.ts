@@ -9,7 +9,7 @@
  */
 import { StoreLike } from '../data/store';
 import { clusterApi, proxyRequest } from '../data/clusterProxy';
-import { classifyHttpFailure, HttpFailure } from '../data/failure';
+import { classifyHttpFailure, HttpFailure, namesNoConnection } from '../data/failure';
 
 export const PROVIDER_ROLE = 'harvesterhci.io:cloudprovider';
 export const CSI_ROLE = 'harvesterhci.io:csi-driver';
@@ -40,8 +40,12 @@ export interface StepFailure {
 export function failureOf(err: unknown): StepFailure {
   const c = classifyHttpFailure(err);
   const data = (err as { data?: unknown } | null)?.data;
+  const detail = typeof data === 'string' && data ? data : c.detail;
 
-  return { ...c, detail: typeof data === 'string' && data ? data : c.detail };
+  // Harvester answers 422 when it cannot reach its own kube-apiserver (R-SET-9): the host was not reached.
+  return {
+    ...c, failure: c.failure === 'error' && namesNoConnection(detail) ? 'unreachable' : c.failure, detail
+  };
 }
 
 export type KubeconfigResult = { ok: true; kubeconfig: string } | ({ ok: false } & StepFailure);

@@ -6,6 +6,7 @@
 import { StoreLike } from '../data/store';
 import { CLUSTER_ROLE_BINDING } from '../data/typeIds';
 import { hostList } from '../data/clusterProxy';
+import { ReadFailure, readFailureOf } from '../data/failure';
 import { installedVersion } from '../environment/installedVersions';
 import { csiServiceAccount } from '../environment/vmPlacement';
 import { CsiServiceAccount, csiRbacState, RbacState } from './rbac';
@@ -15,13 +16,18 @@ export function csiDriverVersion(store: StoreLike): Promise<string | null> {
   return installedVersion(store, 'csiDriver');
 }
 
-/** One list of the host's ClusterRoleBindings; 'unknown' when they cannot be read. */
-export async function csiRbacOnHost(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<RbacState> {
+/** One list of the host's ClusterRoleBindings, and how the read failed when it did ('unknown' then). */
+export async function csiRbacRead(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<{ state: RbacState; failure: ReadFailure | null }> {
   try {
-    return csiRbacState(await hostList(store, hostClusterId, CLUSTER_ROLE_BINDING), account);
+    return { state: csiRbacState(await hostList(store, hostClusterId, CLUSTER_ROLE_BINDING), account), failure: null };
   } catch (e) {
-    return 'unknown';
+    return { state: 'unknown', failure: readFailureOf(e).failure };
   }
+}
+
+/** The same, the state only. */
+export async function csiRbacOnHost(store: StoreLike, hostClusterId: string, account: CsiServiceAccount): Promise<RbacState> {
+  return (await csiRbacRead(store, hostClusterId, account)).state;
 }
 
 export interface CustomClassChecks {

@@ -92,12 +92,17 @@ export const STORAGE_CLASS_TYPE = 'storage.k8s.io.storageclass';
 export const HARVESTER_PROVISIONER_LABEL = /Harvester \(CSI\)|Harvester（CSI）|Harvester \(CSI）/;
 
 /** Opens StorageClasses > Create on rke2-guest, names the class and picks the Harvester provisioner. */
-export async function startHarvesterStorageClass(page: Page, dashboardUrl: string, name: string): Promise<void> {
+export async function pickHarvesterProvisioner(page: Page, dashboardUrl: string, name: string): Promise<void> {
   await open(page, dashboardUrl, paths.storageClasses(RKE2), SEL.table.createBtn);
   await page.locator(SEL.table.createBtn).click();
   await page.locator(SEL.cru.name).waitFor();
   await typeInto(page, SEL.cru.name, name);
   await choose(page, SEL.storage.provisioner, HARVESTER_PROVISIONER_LABEL);
+}
+
+/** The same, then waits for the host's StorageClasses in their field. */
+export async function startHarvesterStorageClass(page: Page, dashboardUrl: string, name: string): Promise<void> {
+  await pickHarvesterProvisioner(page, dashboardUrl, name);
   await page.locator(SEL.storage.hostClass).waitFor();
   // The host's classes arrive through Rancher's proxy of the Harvester cluster.
   await page.waitForFunction((sel) => !document.querySelector(`${ sel } .vs__spinner`) || getComputedStyle(document.querySelector(`${ sel } .vs__spinner`) as Element).display === 'none', SEL.storage.hostClass);

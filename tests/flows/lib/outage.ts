@@ -18,13 +18,20 @@ export interface Outage {
 }
 
 /**
- * `how.crash`: SIGKILL (a crash), else SIGTERM (a stop); `how.file`: the record of the part's processes (stack.json,
- * or rancher.json for Rancher's).
+ * `parts`: one part, or several that go down together (a host offline: its kube-apiserver and what serves its reads),
+ * stopped in order and started again in the same order; `how.crash`: SIGKILL (a crash), else SIGTERM (a stop);
+ * `how.file`: the record of the part's processes (stack.json, or rancher.json for Rancher's).
  */
-export async function duringOutage<T>(part: string, flow: (outage: Outage) => Promise<T>, how: { crash?: boolean; file?: string } = {}): Promise<T> {
-  let stopped: StoppedPart | null = await stopPart(part, how.file, how);
+export async function duringOutage<T>(parts: string | string[], flow: (outage: Outage) => Promise<T>, how: { crash?: boolean; file?: string } = {}): Promise<T> {
+  const names = typeof parts === 'string' ? [parts] : parts;
+  const part = names.join(' + ');
+  let stopped: StoppedPart[] | null = [];
+
+  for (const name of names) {
+    stopped.push(await stopPart(name, how.file, how));
+  }
   let backAt = 0;
-  const restarted = (names: string[]) => names.length && test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ names.join(', ') }` });
+  const restarted = (gone: string[]) => gone.length && test.info().annotations.push({ type: 'restarted', description: `exited during the outage of ${ part }, started again: ${ gone.join(', ') }` });
   // The kubelet's restart policy for the parts that exit (a CSI sidecar that lost its driver, or one that noticed only
   // later): started again once the part is back, every 2 s while the flow runs. Not during the outage: the kubelet's
   // back-off would hold them, and a sidecar that fails on and on there grows its own retry back-off to minutes
@@ -33,13 +40,15 @@ export async function duringOutage<T>(part: string, flow: (outage: Outage) => Pr
   const outage: Outage = {
     async back() {
       if (stopped) {
-        const pid = restartPart(stopped, how.file);
+        const pids = stopped.map((p) => [p.name, restartPart(p, how.file)] as const);
 
         stopped = null;
         backAt = Date.now();
         await new Promise((resolve) => setTimeout(resolve, 2000));
-        if (!isAlive(pid)) {
-          throw new Error(`${ part } exited at once when started again: ${ lastLog(part) }`);
+        for (const [name, pid] of pids) {
+          if (!isAlive(pid)) {
+            throw new Error(`${ name } exited at once when started again: ${ lastLog(name) }`);
+          }
         }
         restarted(restartExited(how.file));
       }

@@ -59,6 +59,9 @@ describe('the data layer\'s requests', () => {
       ['management/request', '/k8s/clusters/c%202/v1/nodes?limit=1&pagesize=1', 'GET', false],
       ['management/request', '/v1/rke-machine-config.cattle.io.harvesterconfigs/fleet-default/nc-1', 'GET', undefined],
     ]);
+    // R-API-3: a read of another cluster gives up after 20 s (Steve holds reads of a cluster whose API is down); a
+    // write waits (given up on, it may still have been stored); Rancher's own API keeps the shell's defaults.
+    expect(store.calls.map((c) => c.payload.timeout)).toEqual([20000, 20000, undefined, 20000, undefined]);
   });
 
   it('finds a management object in the store first, and says undefined when it may not be read', async() => {

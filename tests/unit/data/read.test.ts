@@ -21,6 +21,17 @@ describe('read failures', () => {
     });
   });
 
+  it('R-API-3: a read that got no answer in time, or a server that could not connect, is "unreachable"', () => {
+    // The shell's axios rejects a read given up on (clusterProxy's timeout) with no response.
+    expect(readFailureOf(Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }))).toEqual({
+      failure: 'unreachable', status: undefined, detail: 'timeout of 20000ms exceeded'
+    });
+    expect(readFailureOf({ _status: 500, message: 'Get "https://10.0.0.1:6443/api/v1/nodes": dial tcp 10.0.0.1:6443: connect: connection refused' }).failure).toBe('unreachable');
+    expect(readFailureOf({ _status: 500, message: 'read tcp 127.0.0.1:1->127.0.0.1:2: read: connection reset by peer' }).failure).toBe('unreachable');
+    // Other words of a 500 stay an error, shown as the server said them.
+    expect(readFailureOf({ _status: 500, message: 'admission webhook denied the request' }).failure).toBe('error');
+  });
+
   it('tells "absent" from "could not check"', async() => {
     expect(await readOrAbsent(async() => ({ a: 1 }))).toEqual({ readable: true, value: { a: 1 } });
     expect(await readOrAbsent(() => refused(404))).toEqual({ readable: true, value: null });

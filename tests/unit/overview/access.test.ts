@@ -5,7 +5,7 @@
  */
 import { RouterLinkStub } from '@vue/test-utils';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
-import { deniedReads, rbacWhyKeys, setupOffer } from '@pkg/overview/access';
+import { deniedReads, rbacReadWhy, rbacWhyKeys, setupOffer } from '@pkg/overview/access';
 import { deleteObject } from '../../../lab/simulator/core/state';
 import { K3S_GUEST, RKE2_GUEST } from '../../../lab/world/ids';
 import { useDemoServer } from '../../harness/demoServer';
@@ -24,6 +24,11 @@ describe('what the overview decides from the user\'s schemas and the host lookup
     expect(rbacWhyKeys('notMember')).toEqual(['harvesterCloud.host.unknown.notMember', 'harvesterOverview.rbac.why.hostConsequence']);
     expect(rbacWhyKeys('unreadable')).toEqual(['harvesterOverview.rbac.why.unreadable']);
     expect(rbacWhyKeys(null)).toEqual([]);
+  });
+
+  it('R-API-3: a host that did not answer is said as such, not as the user\'s permissions', () => {
+    expect(['forbidden', 'unreachable', 'error', 'absent', null].map((f) => rbacReadWhy(f as any))).toEqual(['unreadable', 'hostUnreachable', 'hostReadFailed', 'hostReadFailed', null]);
+    expect(rbacWhyKeys(rbacReadWhy('unreachable'))).toEqual(['harvesterOverview.rbac.why.hostUnreachable']);
   });
 
   it('"Set up" as the set-up page decides: the writes in the guest (none on RKE2) and a Harvester cluster to use', () => {

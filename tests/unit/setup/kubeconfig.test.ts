@@ -35,4 +35,14 @@ describe('Harvester\'s kubeconfig endpoint, called as Rancher\'s RKE2 form calls
     });
     expect(failureOf({ _status: 403, message: 'forbidden' }).failure).toBe('forbidden');
   });
+
+  it('R-SET-9: Harvester\'s 422 when it cannot reach its own kube-apiserver says the host was not reached, in Harvester\'s words', async() => {
+    // What the lab's Harvester API answered with harvester-host's kube-apiserver stopped.
+    const words = 'InvalidBodyContent 422: clusterRole harvesterhci.io:cloudprovider is not found: Get "https://127.0.0.1:31444/apis/rbac.authorization.k8s.io/v1/clusterroles/harvesterhci.io:cloudprovider": dial tcp 127.0.0.1:31444: connect: connection refused';
+    const store = { getters: {}, dispatch: () => Promise.reject(Object.assign(new Error('HTTP 422'), { data: words, _status: 422 })) };
+
+    expect(await generateKubeconfig(store, 'c-hh001', 'default', 'a')).toEqual({
+      ok: false, failure: 'unreachable', status: 422, detail: words
+    });
+  });
 });
