@@ -8,7 +8,7 @@
 import { KubeTarget, kubeRequest } from '../../core/kubeClient';
 import { USERS } from '../../simulator/rancher/users';
 import { loginToken, TokenLogin } from './rancherApi';
-import { tokenDeletions } from './tokenAudit';
+import { tokenDeletions, writesBeforeDeletion } from './tokenAudit';
 
 export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin {
   let current: string | undefined;
@@ -35,8 +35,9 @@ export function adminSession(local: KubeTarget, passwords: string[]): TokenLogin
       if (refusals++ === 0 && name) {
         kubeRequest(local, 'GET', `/apis/management.cattle.io/v3/tokens/${ name }`).then((r) => {
           const deleted = tokenDeletions(name);
+          const before = writesBeforeDeletion(name);
 
-          console.log(`[rancher] Rancher refused the admin's new token (401): the local cluster answers ${ r.status } for ${ name }; deleted: ${ deleted.length ? deleted.join('; ') : 'no delete in the audit log' }; logging in again`);
+          console.log(`[rancher] Rancher refused the admin's new token (401): the local cluster answers ${ r.status } for ${ name }; deleted: ${ deleted.length ? deleted.join('; ') : 'no delete in the audit log' }; in the 15 s before: ${ before.length ? before.join('; ') : 'no write of a UserAttribute or AuthConfig' }; logging in again`);
         }, () => undefined);
       }
     }

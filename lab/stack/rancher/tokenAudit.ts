@@ -2,7 +2,12 @@
  * Issue 37: on a first start Rancher sometimes deletes the admin's login token it has just issued. The local
  * cluster's kube-apiserver keeps an audit log of exactly that (deletes of `tokens` in management.cattle.io and
  * ext.cattle.io, at Metadata level: who, with which user agent, when; never a request body, so never a token's key),
- * and the admin's session prints who deleted the refused token (adminSession.ts).
+ * and the admin's session prints who deleted the refused token (adminSession.ts). Also the writes of UserAttributes
+ * and AuthConfigs: Rancher's provider refresh deletes a user's login tokens without a log line when it finds the user
+ * may no longer log in with that provider (pkg/auth/providerrefresh/refresher.go `refreshProvider` →
+ * `deleteLoginTokens`), and is triggered by a write of the user's UserAttribute (`NeedsRefresh`), which every sync of
+ * an AuthConfig makes for its users (pkg/controllers/management/auth/auth_config.go `refreshUsers`): the writes just
+ * before a delete say whether that was the path.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +24,11 @@ rules:
     resources: ["tokens"]
   - group: ext.cattle.io
     resources: ["tokens"]
+- level: Metadata
+  verbs: ["create", "update", "patch"]
+  resources:
+  - group: management.cattle.io
+    resources: ["userattributes", "authconfigs"]
 - level: None
 `;
 
@@ -49,6 +59,46 @@ export function deletionsOf(name: string, auditText: string): string[] {
       return [];
     }
   });
+}
+
+/** The writes of UserAttributes and AuthConfigs in the `seconds` before `at` (an RFC 3339 time), as deletionsOf. */
+export function writesBefore(at: string, auditText: string, seconds = 15): string[] {
+  const end = Date.parse(at);
+
+  return auditText.split('\n').filter(Boolean).flatMap((line) => {
+    try {
+      const e = JSON.parse(line);
+      const t = Date.parse(e.stageTimestamp || e.requestReceivedTimestamp);
+
+      if (!['userattributes', 'authconfigs'].includes(e.objectRef?.resource) || !(t <= end && t >= end - seconds * 1000)) {
+        return [];
+      }
+
+      return [`${ e.verb } ${ e.objectRef.resource }/${ e.objectRef.name } at ${ e.stageTimestamp || e.requestReceivedTimestamp } by ${ e.user?.username } → ${ e.responseStatus?.code }`];
+    } catch (err) {
+      return [];
+    }
+  });
+}
+
+function parsed(line: string): any {
+  try {
+    return JSON.parse(line);
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The writes before the first delete of token `name` in this stack's audit log. */
+export function writesBeforeDeletion(name: string): string[] {
+  try {
+    const text = fs.readFileSync(tokenAuditLog(), 'utf8');
+    const first = text.split('\n').filter(Boolean).map(parsed).find((e) => e?.verb === 'delete' && e.objectRef?.name === name);
+
+    return first ? writesBefore(first.stageTimestamp || first.requestReceivedTimestamp, text) : [];
+  } catch (e) {
+    return [];
+  }
 }
 
 /** The same, read from this stack's audit log; empty when there is none. */
