@@ -52,6 +52,8 @@ export interface CompatBackend {
    * the fixtures' pages call it before each `goto`. Absent where the clusters are always there (the simulator).
    */
   ready?(): Promise<void>;
+  /** Clusters a flow has taken down on purpose (an outage): `ready` does not wait for them while they are here. */
+  down?: Set<string>;
   /** Back to the demo data, with the extension installed unless told otherwise. */
   reset(installed?: boolean): Promise<void>;
   close(): Promise<void>;

@@ -65,9 +65,9 @@ export async function clusterStates(api: Api): Promise<string> {
  * (clusterconnected.go, every 15 s: an HTTP ping through the agent's tunnel) was seen to mark the guest disconnected
  * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
  */
-async function connected(api: Api): Promise<void> {
-  await until('rke2-guest and harvester-host Connected and Ready in Rancher', 60000, async() => {
-    for (const id of CLUSTER_IDS) {
+async function connected(api: Api, down: Set<string>): Promise<void> {
+  await until(`${ CLUSTER_IDS.filter((id) => !down.has(id)).join(' and ') } Connected and Ready in Rancher`, 60000, async() => {
+    for (const id of CLUSTER_IDS.filter((x) => !down.has(x))) {
       const cond = await conditionOf(api, id);
 
       if (cond('Connected').status !== 'True' || cond('Ready').status !== 'True') {
@@ -102,6 +102,8 @@ export async function startRancherBackend(version: string, publishRepo: PublishR
     return { status: r.status, body: r.body };
   };
 
+  const down = new Set<string>();
+
   return {
     kind:           'rancher',
     dashboard:      `${ info.url }/dashboard`,
@@ -135,9 +137,10 @@ export async function startRancherBackend(version: string, publishRepo: PublishR
       } else {
         await uninstallExtension(token);
       }
-      await connected(proxy);
+      await connected(proxy, down);
     },
-    ready:      () => connected(proxy),
+    ready:      () => connected(proxy, down),
+    down,
     // The cluster page's "Download KubeConfig" (Rancher 2.15 `generateKubeconfig`): a new token, Rancher's CA and
     // the cluster proxy `/k8s/clusters/<id>`.
     kubeconfig: async(cluster) => (await rancherExpect('POST', `/v3/clusters/${ cluster }?action=generateKubeconfig`, token)).body.config,

@@ -142,9 +142,18 @@ export async function uninstallExtension(token: string): Promise<void> {
   await until(`${ EXTENSION } no longer served from /v1/uiplugins`, 180000, async() => !(await served(token)), 2000);
 }
 
-/** The newest version the ClusterRepo lists (Helm's index lists each chart's versions newest first). */
+/**
+ * The newest version the ClusterRepo lists (Helm's index lists each chart's versions newest first). Rancher answers
+ * 404 for the index while it has none to serve (seen once in a CI rehearsal between two flows, the machine loaded by
+ * a second Rancher): asked again for up to a minute, then the answer is the error.
+ */
 export async function newestInRepo(token: string): Promise<string> {
-  const index = (await rancherExpect('GET', `/v1/catalog.cattle.io.clusterrepos/${ EXTENSION_REPO }?link=index`, token)).body;
+  const link = `/v1/catalog.cattle.io.clusterrepos/${ EXTENSION_REPO }?link=index`;
+  const index = await until(`ClusterRepo ${ EXTENSION_REPO }'s index`, 60000, async() => {
+    const r = await rancherRequest('GET', link, token);
+
+    return r.status === 200 && r.body;
+  }, 2000).catch(async() => (await rancherExpect('GET', link, token)).body);
   const version = index?.entries?.[EXTENSION]?.[0]?.version;
 
   if (!version) {

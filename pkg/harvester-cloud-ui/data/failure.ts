@@ -22,6 +22,8 @@ export interface FailureInfo<F extends ReadFailure = ReadFailure> {
 
 interface RequestError {
   message?: string;
+  /** A plain-text answer, as the shell's store hands it on (`{ data }`). */
+  data?: unknown;
 }
 
 export function httpStatusOf(err: unknown): number | undefined {
@@ -31,9 +33,11 @@ export function httpStatusOf(err: unknown): number | undefined {
 /**
  * Go's words for a connection that failed (net.Dial, a reset, a dial timeout), as a server that could not reach the
  * cluster's kube-apiserver passes them on: Harvester's kubeconfig endpoint answers them as a 422 (R-SET-9), Steve as
- * a 500 or 503. Whatever the status, the cluster was not reached.
+ * a 500 or 503; and Rancher's, a 500 `lost connection to cluster: failed to find Session for client stv-cluster-<id>`
+ * after 15 s when the cluster's agent is not connected (rancher pkg/api/steve/proxy/proxy.go `dialer`). Whatever the
+ * status, the cluster was not reached.
  */
-const NO_CONNECTION = /\bdial tcp\b|connection refused|connection reset by peer|no route to host|i\/o timeout/;
+const NO_CONNECTION = /\bdial tcp\b|connection refused|connection reset by peer|no route to host|i\/o timeout|lost connection to cluster/;
 
 export function namesNoConnection(detail: string | undefined): boolean {
   return !!detail && NO_CONNECTION.test(detail);
@@ -43,7 +47,8 @@ export function namesNoConnection(detail: string | undefined): boolean {
 export function readFailureOf(err: unknown): FailureInfo {
   const e = (err || {}) as RequestError;
   const status = httpStatusOf(err);
-  const detail = typeof e.message === 'string' && e.message ? e.message : (status ? `HTTP ${ status }` : undefined);
+  const text = typeof e.message === 'string' && e.message ? e.message : typeof e.data === 'string' && e.data ? e.data : undefined;
+  const detail = text || (status ? `HTTP ${ status }` : undefined);
   const failure: ReadFailure = status === 404 ? 'absent' : status === 401 || status === 403 ? 'forbidden' : status === undefined || status === 0 || status === 502 || status === 503 || status === 504 || namesNoConnection(detail) ? 'unreachable' : 'error';
 
   return {

@@ -95,7 +95,7 @@ test('Steve restarted while the Services list watches and an edit is open: the l
   await edit.close();
 });
 
-test('the guest\'s kube-apiserver slow, then down during Save: the save fails in the server\'s words, the form keeps every field, and a retry saves once', async({ adminPage: page, sim }) => {
+test('the guest\'s kube-apiserver slow, then down during Save: the save fails in the server\'s words, the form keeps every field, and a retry saves once', SERVER, async({ adminPage: page, sim }) => {
   const apiserver = `kube-apiserver-${ RKE2_GUEST.name }`;
   const before = await realService(sim, CL, ID);
   const puts = await typeHealthCheck(page, sim, '7');
@@ -112,6 +112,14 @@ test('the guest\'s kube-apiserver slow, then down during Save: the save fails in
     await outage.back();
     await expect.poll(async() => (await kubeRequest(kubeTarget(sim.stack as NonNullable<typeof sim.stack>, 'guest'), 'GET', '/readyz')).status, { message: 'the kube-apiserver ready again', timeout: 60000 }).toBe(200);
     outage.recovered('the kube-apiserver ready');
+    if (sim.kind === 'rancher') {
+      // Through Rancher the guest answers once its cluster agent has its kube-apiserver again (the agent may have
+      // exited meanwhile: its kubelet stand-in starts it again with a back-off).
+      await expect.poll(async() => (await sim.api('GET', `/k8s/clusters/${ CL }/v1/services/${ ID }`).catch(() => ({ status: 0 }))).status, {
+        message: 'rke2-guest through Rancher again', timeout: 300000, intervals: [2000]
+      }).toBe(200);
+      outage.recovered('rke2-guest answers through Rancher');
+    }
   }, { crash: true });
   expect((await realService(sim, CL, ID)).metadata.resourceVersion, 'nothing stored by the failed save').toBe(before.metadata.resourceVersion);
   // The user saves again: stored once.

@@ -28,6 +28,10 @@ describe('read failures', () => {
     });
     expect(readFailureOf({ _status: 500, message: 'Get "https://10.0.0.1:6443/api/v1/nodes": dial tcp 10.0.0.1:6443: connect: connection refused' }).failure).toBe('unreachable');
     expect(readFailureOf({ _status: 500, message: 'read tcp 127.0.0.1:1->127.0.0.1:2: read: connection reset by peer' }).failure).toBe('unreachable');
+    // Rancher's proxy when the cluster's agent is not connected: plain text, which the store hands on as `data`.
+    expect(readFailureOf({ _status: 500, data: 'lost connection to cluster: failed to find Session for client stv-cluster-c-hh001' })).toEqual({
+      failure: 'unreachable', status: 500, detail: 'lost connection to cluster: failed to find Session for client stv-cluster-c-hh001'
+    });
     // Other words of a 500 stay an error, shown as the server said them.
     expect(readFailureOf({ _status: 500, message: 'admission webhook denied the request' }).failure).toBe('error');
   });
