@@ -25,14 +25,18 @@ export async function listed(backend: CompatBackend, type: string): Promise<any[
   return r.body?.data || [];
 }
 
-/** What the server holds of the extension: its UIPlugins and Apps, and the Helm operations since `before`. */
+/**
+ * What the server holds of the extension: its UIPlugins and Apps, and the Helm operations since `before`. An Operation
+ * Rancher has just created has no status yet (a CI rehearsal read one so): it reads "undefined undefined" until then,
+ * so a poll asks again rather than failing on it.
+ */
 export async function held(backend: CompatBackend, before: Set<string> = new Set()) {
   const ids = async(type: string) => (await listed(backend, type)).filter((o) => o.metadata.name === EXTENSION).map((o) => `${ o.metadata.namespace }/${ o.metadata.name }`);
 
   return {
     uiplugins:  await ids('catalog.cattle.io.uiplugins'),
     apps:       await ids('catalog.cattle.io.apps'),
-    operations: (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name)).map((o) => `${ o.status.action } ${ o.status.releaseName }`).sort(),
+    operations: (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name)).map((o) => `${ o.status?.action } ${ o.status?.releaseName }`).sort(),
   };
 }
 
@@ -44,7 +48,7 @@ export async function operationStates(backend: CompatBackend, before: Set<string
   const ops = (await listed(backend, 'catalog.cattle.io.operations')).filter((o) => !before.has(o.metadata.name));
   const state = (o: any) => (o.metadata.state?.error ? 'failed' : o.metadata.state?.transitioning ? `running (${ o.metadata.state?.message || '' })` : 'done');
 
-  return ops.map((o) => `${ o.status.action } ${ state(o) }`).sort();
+  return ops.map((o) => `${ o.status?.action } ${ state(o) }`).sort();
 }
 
 /** The "LB Mode" column this extension adds to the Service list of a Harvester guest cluster: there when loaded. */

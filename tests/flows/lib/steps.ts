@@ -67,8 +67,13 @@ export async function chooseSource(page: Page, source: 'pool' | 'dhcp' | 'share'
   await page.locator(SEL.lb.sourceOption(source)).click();
 }
 
+/**
+ * The primary: its options are the namespace's LoadBalancer Services, read when the section opens; through Rancher's
+ * proxy on a loaded machine that read took longer than choose's four tries (a CI rehearsal: "it shows: nothing"), so
+ * the user's wait is up to STEP_MS.
+ */
 export async function choosePrimary(page: Page, ref: RegExp): Promise<void> {
-  await choose(page, SEL.lb.primary, ref);
+  await expect(async() => choose(page, SEL.lb.primary, ref), `the primary ${ ref } offered`).toPass({ timeout: STEP_MS });
 }
 
 /** Opens a Service's edit page the way a user would: from the list's row menu, the detail page's menu, or its address. */
