@@ -59,7 +59,8 @@ export default class SummaryReporter implements Reporter {
         console.log(`  Rancher's "sync from client" (rancher/rancher#54512) met ${ race.length } time(s), each request sent once more: ${ race.map((a) => a.description).join('; ') }`);
       }
       // How long pages took to recover from an outage, and what else exited meanwhile (lib/outage.ts).
-      tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'recovery' || a.type === 'restarted'))
+      // …and what Rancher's own pages did late (extensionsPage.spec.ts: a watch that had not delivered an event).
+      tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'recovery' || a.type === 'restarted' || a.type === 'rancher'))
         .forEach((a) => console.log(`  ${ a.type }: ${ a.description }`));
     }
     if (result.status === 'interrupted' || result.status === 'timedout') {
