@@ -35,6 +35,15 @@ test('the Harvester host unreachable (its kube-apiserver down, and what serves i
   // Rancher marks the host Disconnected meanwhile: the pages of the guest open all the same.
   sim.down?.add(HARVESTER_HOST.id);
   await duringOutage(parts, async(outage) => {
+    if (rancher) {
+      // Until its agent notices, Rancher serves the host's reads from the agent's cache, as they were (a CI run opened
+      // the Load Balancers page then, and it showed the host's pools). The outage the pages are to say is the one
+      // Rancher reports: the host Disconnected.
+      await expect.poll(async() => ((await sim.api('GET', `/v1/management.cattle.io.clusters/${ HARVESTER_HOST.id }`)).body?.status?.conditions || [])
+        .find((c: any) => c.type === 'Connected')?.status, {
+        message: 'Rancher has harvester-host Disconnected', timeout: 180000, intervals: [2000]
+      }).toBe('False');
+    }
     // The guest's own pages: its Services, as before.
     await openPage(page, sim.dashboard, paths.services(CL), SEL.table.rows);
     await expect(page.locator(`${ SEL.table.rows }:has(a[href$="/explorer/service/default/${ SERVICES.webPool }"])`)).toContainText('Active', { timeout: STEP_MS });
