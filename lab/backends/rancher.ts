@@ -66,8 +66,10 @@ export async function clusterStates(api: Api): Promise<string> {
  * for one round (about 19 s) on this 2-core machine while a flow ran; a page is opened once it says connected again.
  */
 async function connected(api: Api, down: Set<string>): Promise<void> {
-  await until(`${ CLUSTER_IDS.filter((id) => !down.has(id)).join(' and ') } Connected and Ready in Rancher`, 60000, async() => {
-    for (const id of CLUSTER_IDS.filter((x) => !down.has(x))) {
+  const up = CLUSTER_IDS.filter((id) => !down.has(id));
+
+  await until(`${ up.join(' and ') } Connected and Ready in Rancher`, 60000, async() => {
+    for (const id of up) {
       const cond = await conditionOf(api, id);
 
       if (cond('Connected').status !== 'True' || cond('Ready').status !== 'True') {

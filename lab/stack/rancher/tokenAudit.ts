@@ -44,58 +44,40 @@ export function tokenAuditArgs(): string[] {
   return [`--audit-policy-file=${ policy }`, `--audit-log-path=${ tokenAuditLog() }`, '--audit-log-format=json', '--audit-log-maxbackup=1'];
 }
 
-/** Who deleted token `name`, from the audit log's text (one JSON event a line): "at <time> by <user> (<agent>)". */
-export function deletionsOf(name: string, auditText: string): string[] {
+/** The audit log's events (one JSON event a line; a line that is no JSON is skipped). */
+function eventsOf(auditText: string): any[] {
   return auditText.split('\n').filter(Boolean).flatMap((line) => {
     try {
-      const e = JSON.parse(line);
-
-      if (e.objectRef?.name !== name && e.verb !== 'deletecollection') {
-        return [];
-      }
-
-      return [`${ e.verb } at ${ e.stageTimestamp || e.requestReceivedTimestamp } by ${ e.user?.username }${ e.impersonatedUser ? ` as ${ e.impersonatedUser.username }` : '' } (${ e.userAgent || 'no user agent' }) → ${ e.responseStatus?.code }`];
+      return [JSON.parse(line)];
     } catch (err) {
       return [];
     }
   });
+}
+
+const timeOf = (e: any): string => e.stageTimestamp || e.requestReceivedTimestamp;
+
+/** Who deleted token `name`, from the audit log's text (one JSON event a line): "at <time> by <user> (<agent>)". */
+export function deletionsOf(name: string, auditText: string): string[] {
+  return eventsOf(auditText).filter((e) => e.objectRef?.name === name || e.verb === 'deletecollection')
+    .map((e) => `${ e.verb } at ${ timeOf(e) } by ${ e.user?.username }${ e.impersonatedUser ? ` as ${ e.impersonatedUser.username }` : '' } (${ e.userAgent || 'no user agent' }) → ${ e.responseStatus?.code }`);
 }
 
 /** The writes of UserAttributes and AuthConfigs in the `seconds` before `at` (an RFC 3339 time), as deletionsOf. */
 export function writesBefore(at: string, auditText: string, seconds = 15): string[] {
   const end = Date.parse(at);
 
-  return auditText.split('\n').filter(Boolean).flatMap((line) => {
-    try {
-      const e = JSON.parse(line);
-      const t = Date.parse(e.stageTimestamp || e.requestReceivedTimestamp);
-
-      if (!['userattributes', 'authconfigs'].includes(e.objectRef?.resource) || !(t <= end && t >= end - seconds * 1000)) {
-        return [];
-      }
-
-      return [`${ e.verb } ${ e.objectRef.resource }/${ e.objectRef.name } at ${ e.stageTimestamp || e.requestReceivedTimestamp } by ${ e.user?.username } → ${ e.responseStatus?.code }`];
-    } catch (err) {
-      return [];
-    }
-  });
-}
-
-function parsed(line: string): any {
-  try {
-    return JSON.parse(line);
-  } catch (e) {
-    return null;
-  }
+  return eventsOf(auditText).filter((e) => ['userattributes', 'authconfigs'].includes(e.objectRef?.resource) && Date.parse(timeOf(e)) <= end && Date.parse(timeOf(e)) >= end - seconds * 1000)
+    .map((e) => `${ e.verb } ${ e.objectRef.resource }/${ e.objectRef.name } at ${ timeOf(e) } by ${ e.user?.username } → ${ e.responseStatus?.code }`);
 }
 
 /** The writes before the first delete of token `name` in this stack's audit log. */
 export function writesBeforeDeletion(name: string): string[] {
   try {
     const text = fs.readFileSync(tokenAuditLog(), 'utf8');
-    const first = text.split('\n').filter(Boolean).map(parsed).find((e) => e?.verb === 'delete' && e.objectRef?.name === name);
+    const first = eventsOf(text).find((e) => e.verb === 'delete' && e.objectRef?.name === name);
 
-    return first ? writesBefore(first.stageTimestamp || first.requestReceivedTimestamp, text) : [];
+    return first ? writesBefore(timeOf(first), text) : [];
   } catch (e) {
     return [];
   }

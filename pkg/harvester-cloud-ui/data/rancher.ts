@@ -6,8 +6,9 @@
 import { KubeObject, SteveCollection } from './types';
 import { MGMT_CLUSTER } from './typeIds';
 import {
-  CLUSTER_READ_TIMEOUT_MS, ManagementCluster, StoreLike, cached, cachedAll, find, request
+  ManagementCluster, StoreLike, cached, cachedAll, find, request
 } from './store';
+import { proxyCollection } from './clusterProxy';
 import { clusterApi, firstItemUrl } from './paths';
 
 export type { ManagementCluster } from './store';
@@ -52,7 +53,7 @@ export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, i
  * proxy: a 401 here is a cluster the user is no member of, never the session's (store.ts `mayLogOut`).
  */
 export async function firstNodeOf(store: StoreLike, clusterId: string): Promise<KubeObject[]> {
-  const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`), timeout: CLUSTER_READ_TIMEOUT_MS });
+  const res: SteveCollection = await proxyCollection(store, firstItemUrl(`${ clusterApi(clusterId) }/nodes`));
 
   return res?.data || [];
 }
