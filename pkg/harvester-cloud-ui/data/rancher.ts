@@ -6,9 +6,8 @@
 import { KubeObject, SteveCollection } from './types';
 import { MGMT_CLUSTER } from './typeIds';
 import {
-  ManagementCluster, StoreLike, cached, cachedAll, find, request
+  CLUSTER_READ_TIMEOUT_MS, ManagementCluster, StoreLike, cached, cachedAll, find, request
 } from './store';
-import { proxyCollection } from './clusterProxy';
 import { clusterApi, firstItemUrl } from './paths';
 
 export type { ManagementCluster } from './store';
@@ -50,10 +49,12 @@ export function cloudCredential<T = Record<string, unknown>>(store: StoreLike, i
 
 /**
  * One node of a cluster (by its id, before its pages load), to tell what runs it (its providerID). Through Rancher's
- * proxy: a 401 here is a cluster the user is no member of, never the session's (store.ts `mayLogOut`).
+ * proxy: a 401 here is a cluster the user is no member of, never the session's (store.ts `mayLogOut`). It calls
+ * `request` itself, not clusterProxy's `proxyCollection`: this runs on every cluster page, and importing clusterProxy
+ * grew the guest check past the start-up budget (bundleCheck.ts).
  */
 export async function firstNodeOf(store: StoreLike, clusterId: string): Promise<KubeObject[]> {
-  const res: SteveCollection = await proxyCollection(store, firstItemUrl(`${ clusterApi(clusterId) }/nodes`));
+  const res: SteveCollection = await request(store, 'management', { url: firstItemUrl(`${ clusterApi(clusterId) }/nodes`), timeout: CLUSTER_READ_TIMEOUT_MS });
 
   return res?.data || [];
 }
