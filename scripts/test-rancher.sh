@@ -27,7 +27,7 @@ prepare() {
     grep -aiE 'token|authent|refresh' "${STACK_DIR:-.tools/stack/run}/logs/rancher.log" 2>/dev/null | grep -avE 'Watching metadata|Starting .* controller' | grep -aviE 'password|secret|kubeconfig|bootstrap' | tail -25
     echo "rancher $v: could not start"; echo "0 1 start" > "tmp/rancher-$v-prepare.result"; stop_stack; return 1
   fi
-  grep -E '^\[(stack|rancher)\] (built|ready|Rancher .* ready|.* imported)' "tmp/rancher-$v-stack.log" || true
+  grep -E '^\[(stack|rancher)\] (built|ready|Rancher .* ready|.* imported|the bootstrap admin)' "tmp/rancher-$v-stack.log" || true
   echo "rancher $v: started in $(( $(date +%s) - start )) s"
   echo "== Rancher $v: management differential, OCI ClusterRepo, helm-operation Pods, first-start session (jest)"
   RANCHER_VERSION=$v jest -c jest.rancher.config.js --ci --json --outputFile "tmp/jest-rancher-$v.json" || ok=1
@@ -45,8 +45,12 @@ flows() {
     echo "rancher $v: not started, no flows"; total_f=$((total_f + jf)); return 1
   fi
   echo "== Rancher $v: compat flows (rancher-$v-server)"
+  # Rancher's Connected condition watched meanwhile: each drop and where it fell in its tunnel session (issue 37).
+  tsx scripts/stack/connectedWatch.ts > "tmp/rancher-$v-connected.log" 2>&1 &
+  local watch=$!
   FLOWS_OUTPUT="test-results/rancher-$v" playwright test "--project=rancher-$v-server" 2>&1 | tee "tmp/rancher-$v-playwright.log"
   [ "${PIPESTATUS[0]}" -eq 0 ] || ok=1
+  kill -TERM "$watch" 2>/dev/null; wait "$watch" 2>/dev/null; cat "tmp/rancher-$v-connected.log"
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "tmp/rancher-$v-playwright.log" | tail -1)
   pp=$(echo "$line" | sed -E 's/^([0-9]+) passed.*/\1/'); pf=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
   [ -n "$line" ] || { pp=0; pf=1; }

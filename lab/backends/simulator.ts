@@ -102,6 +102,8 @@ export async function startCompatSim(rancherUiDir: string, opts: CompatSimOption
           baseline = baseline || await stackBaseline(stack);
           await resetToBaseline(stack, baseline);
         } catch (e) {
+          // Said, not hidden: a fresh start costs a minute, and the flow after it meets a stack just started.
+          process.stdout.write(`[stack] the reset to the baseline failed (${ (e as Error).message }); starting the stack fresh\n`);
           stack = await startStack({ fresh: true, log: () => undefined });
           baseline = await stackBaseline(stack);
         }

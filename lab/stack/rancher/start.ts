@@ -104,7 +104,7 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
     started.push(repo);
     await waitReady(repo, `http://127.0.0.1:${ RANCHER_PORTS.helmRepo }/index.yaml`, 10000);
     await startRancherServer(v, local, started, log);
-    const token = await bootstrapAdmin(local);
+    const token = await bootstrapAdmin(local, (line) => log(`[rancher] ${ line }`));
 
     fs.writeFileSync(adminTokenFile(), token, { mode: 0o600 });
 

@@ -66,8 +66,26 @@ async function clearMustChangePassword(auth: TokenSource): Promise<void> {
   });
 }
 
+/**
+ * Waits until Rancher's user controller has given the bootstrap admin its `local://` principal. BootstrapAdmin
+ * (`pkg/data/management/role_data.go`) makes the User with none, and the controller's onCreate adds it
+ * (`pkg/controllers/management/auth/user.go`); a login before that gets a token Rancher's own refresher deletes at
+ * its first refresh (`pkg/auth/providerrefresh/refresher.go` refreshProvider: no principal for the token's provider
+ * → deleteLoginTokens). That was the first start's refused token (issue 37; session.rancher.ts shows the deletion).
+ */
+async function adminPrincipal(local: KubeTarget, log: (line: string) => void): Promise<void> {
+  const start = Date.now();
+
+  await until('the bootstrap admin\'s local principal (Rancher\'s user controller)', 180000, async() => {
+    const r = await kubeRequest(local, 'GET', '/apis/management.cattle.io/v3/users?labelSelector=authz.management.cattle.io%2Fbootstrapping%3Dadmin-user');
+
+    return (r.body?.items || []).some((u: any) => (u.principalIds || []).includes(`local://${ u.metadata.name }`));
+  });
+  log(`the bootstrap admin has its local principal ${ ((Date.now() - start) / 1000).toFixed(1) } s after its bootstrap password`);
+}
+
 /** The admin's API token, after the first-login steps on a new Rancher (a Rancher already set up: a login). */
-export async function bootstrapAdmin(local: KubeTarget): Promise<string> {
+export async function bootstrapAdmin(local: KubeTarget, log: (line: string) => void = () => undefined): Promise<string> {
   const again = await rancherRequest('POST', '/v3-public/localProviders/local?action=login', undefined, {
     username: USERS.admin.name, password: DEMO_PASSWORD, responseType: 'json'
   });
@@ -78,6 +96,8 @@ export async function bootstrapAdmin(local: KubeTarget): Promise<string> {
     return again.body.token;
   }
   const first = await bootstrapPassword(local);
+
+  await adminPrincipal(local, log);
   const token = adminSession(local, [first, DEMO_PASSWORD]);
 
   // The demo's passwords are shorter than Rancher's default minimum (12): the setting an admin changes for that.

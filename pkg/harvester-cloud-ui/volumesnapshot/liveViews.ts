@@ -1,7 +1,8 @@
 /**
  * How the PVC tab and the VolumeSnapshots list look again at what they show (panelView.ts and listPage.ts say what each
  * look reads): the snapshots, then the host side behind them (only when there are rows; the host's id, once found, is
- * kept), and while a snapshot is in progress another look shortly (the driver sets `readyToUse` or an error).
+ * kept), and while a snapshot is in progress another look shortly (the driver sets `readyToUse` or an error), while one
+ * has failed another in a while (the sidecar tries again).
  */
 import { Refresh, refresher } from '../shared/refresh';
 import { HostSide } from './hostSide';
@@ -12,9 +13,23 @@ export const PENDING_LOOK_MS = 2000;
 
 export type HostRead = HostSide & { hostId: string | null };
 
-/** The next look: shortly while a snapshot is in progress or being deleted, else none (a change the user makes loads again). */
+/**
+ * How soon a failed snapshot is looked at again: its error is not final (R-VSN-19). The csi-snapshotter asks the driver
+ * again with a back-off (1 s doubling to 5 min), and the snapshot controller clears the error once it is ready: the
+ * Harvester driver answers "host snap … is not ready" whenever it is asked before Harvester's snapshot is.
+ */
+export const FAILED_LOOK_MS = 10000;
+
+/**
+ * The next look: shortly while a snapshot is in progress or being deleted, less often while one has failed, else none
+ * (a change the user makes loads again).
+ */
 export function nextLook(rows: SnapshotRow[]): number | null {
-  return rows.some((r) => r.state === 'pending' || r.state === 'deleting') ? PENDING_LOOK_MS : null;
+  if (rows.some((r) => r.state === 'pending' || r.state === 'deleting')) {
+    return PENDING_LOOK_MS;
+  }
+
+  return rows.some((r) => r.state === 'failed') ? FAILED_LOOK_MS : null;
 }
 
 export interface LookSteps<T> {

@@ -69,8 +69,34 @@ export async function duringOutage<T>(parts: string | string[], flow: (outage: O
   } finally {
     await outage.back();
     clearInterval(kubelet);
-    restarted(restartExited(how.file));
+    restarted(await settle(how.file));
   }
+}
+
+/**
+ * The kubelet's restart policy until the stack is whole again: a sidecar restarted before its part listens exits once
+ * more (csi-lib-utils exits when it cannot connect), and left so it fails the next flow, not this one. Restarts what
+ * exited every second until 4 looks in a row find every part running; past SETTLE_MS it names the parts that keep exiting.
+ */
+const SETTLE_MS = 60000;
+
+async function settle(file?: string): Promise<string[]> {
+  const all: string[] = [];
+  const until = Date.now() + SETTLE_MS;
+  let quiet = 0;
+
+  while (quiet < 4) {
+    const gone = restartExited(file);
+
+    all.push(...gone.filter((name) => !all.includes(name)));
+    quiet = gone.length ? 0 : quiet + 1;
+    if (gone.length && Date.now() > until) {
+      throw new Error(`after the outage, still exiting when started again: ${ gone.map((name) => `${ name }: ${ lastLog(name) }`).join('; ') }`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+
+  return all;
 }
 
 function lastLog(part: string): string {

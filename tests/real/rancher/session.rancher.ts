@@ -10,6 +10,7 @@ import { kubeRequest } from '../../../lab/core/kubeClient';
 import { ensureSecrets, apiUrl } from '../../../lab/core/config';
 import { LOCAL } from '../../../lab/stack/rancher/localCluster';
 import { readRancherInfo } from '../../../lab/stack/rancher/state';
+import { tokenDeletions } from '../../../lab/stack/rancher/tokenAudit';
 
 const local = () => ({ url: apiUrl(LOCAL), token: ensureSecrets().adminToken });
 /** Rancher reads tokens from its informer's cache first: a deleted one is refused once the cache has seen the delete. */
@@ -53,4 +54,64 @@ it('the admin\'s session logs in again when its token is refused, with the passw
   expect(r.status).toBe(200);
   // Compared, never printed: a failure must not show a token.
   expect(await session.token() === first).toBe(false);
+});
+
+/**
+ * Why a first start's fresh admin token was refused (issue 37): Rancher's BootstrapAdmin makes the admin's User with no
+ * principal, its user controller adds `local://<name>` later, and at a refresh in between Rancher's refresher finds no
+ * principal for the token's provider and deletes the user's login tokens (`refresher.go` refreshProvider →
+ * deleteLoginTokens). Shown on a user made here: its token survives a refresh with the principal, and is deleted by
+ * Rancher itself at the first refresh without it. The stack now logs in once the admin has it (users.ts).
+ */
+it('a user without its local:// principal loses its login token at its next refresh, deleted by Rancher itself', async() => {
+  const admin = await loginToken('admin', DEMO_PASSWORD);
+  const username = 'principal-probe';
+  const password = 'principal-probe-password';
+  const found = await rancherRequest('GET', `/v3/users?username=${ username }`, admin);
+  let id: string = found.body?.data?.[0]?.id;
+
+  if (!id) {
+    id = (await rancherRequest('POST', '/v3/users', admin, {
+      type: 'user', username, password, enabled: true, mustChangePassword: false
+    })).body.id;
+    await rancherRequest('POST', '/v3/globalrolebindings', admin, {
+      type: 'globalRoleBinding', globalRoleId: 'user', userId: id
+    });
+  }
+  const userPath = `/apis/management.cattle.io/v3/users/${ id }`;
+  const principals = async() => (await kubeRequest(local(), 'GET', userPath)).body?.principalIds || [];
+
+  try {
+    await until('the user controller\'s local principal', 60000, async() => (await principals()).includes(`local://${ id }`));
+    const token = await loginToken(username, password);
+    const name = token.split(':')[0];
+    const tokenStatus = async() => (await kubeRequest(local(), 'GET', `/apis/management.cattle.io/v3/tokens/${ name }`)).status;
+    const refreshed = async() => {
+      const attr = `/apis/management.cattle.io/v3/userattributes/${ id }`;
+      // Its resourceVersion moves when the trigger sets needsRefresh and when the refresher clears it.
+      const before = (await kubeRequest(local(), 'GET', attr)).body?.metadata?.resourceVersion;
+
+      expect((await rancherRequest('POST', `/v3/users/${ id }?action=refreshauthprovideraccess`, admin)).status).toBeLessThan(300);
+      await until('the refresher done with the user', 30000, async() => {
+        const a = (await kubeRequest(local(), 'GET', attr)).body;
+
+        return a && !a.needsRefresh && a.metadata.resourceVersion !== before;
+      }, 250);
+    };
+
+    await refreshed();
+    // The token outlives a refresh while the user has its principal.
+    expect(await tokenStatus()).toBe(200);
+    // As BootstrapAdmin leaves the admin until the user controller has run.
+    const user = (await kubeRequest(local(), 'GET', userPath)).body;
+
+    user.principalIds = (user.principalIds || []).filter((p: string) => !p.startsWith('local://'));
+    expect((await kubeRequest(local(), 'PUT', userPath, user)).status).toBe(200);
+    await refreshed();
+    await until('the token deleted', 20000, async() => (await tokenStatus()) === 404, 250);
+    await refused(token);
+    expect(tokenDeletions(name).join('; ')).toMatch(/^delete at \S+ by system:serviceaccount:cattle-system:rancher /);
+  } finally {
+    await rancherRequest('DELETE', `/v3/users/${ id }`, admin);
+  }
 });

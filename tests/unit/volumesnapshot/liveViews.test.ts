@@ -2,7 +2,7 @@
  * What the PVC tab and the VolumeSnapshots list show of each look and when they look again
  * (volumesnapshot/liveViews.ts): decisions only, no page.
  */
-import { PENDING_LOOK_MS, livePage, nextLook } from '@pkg/volumesnapshot/liveViews';
+import { FAILED_LOOK_MS, PENDING_LOOK_MS, livePage, nextLook } from '@pkg/volumesnapshot/liveViews';
 import { describePanel, snapshotOfRow } from '@pkg/volumesnapshot/panelView';
 import { PanelData } from '@pkg/volumesnapshot/loadPanel';
 import { SnapshotRow } from '@pkg/volumesnapshot/rows';
@@ -28,9 +28,13 @@ const panel = (over: Partial<PanelData> = {}): PanelData => ({
 });
 
 describe('the snapshots\' looks', () => {
-  it('looks again shortly only while a snapshot is in progress', () => {
+  it('looks again shortly while a snapshot is in progress, and in a while while one has failed (R-VSN-19)', () => {
     expect(nextLook([{ state: 'ready' }, { state: 'pending' }] as SnapshotRow[])).toBe(PENDING_LOOK_MS);
-    expect(nextLook([{ state: 'ready' }, { state: 'failed' }] as SnapshotRow[])).toBeNull();
+    expect(nextLook([{ state: 'failed' }, { state: 'deleting' }] as SnapshotRow[])).toBe(PENDING_LOOK_MS);
+    // "host snap … is not ready" is retried by the csi-snapshotter: a row that stopped looking would say Failed for good.
+    expect(nextLook([{ state: 'ready' }, { state: 'failed' }] as SnapshotRow[])).toBe(FAILED_LOOK_MS);
+    expect(FAILED_LOOK_MS).toBeGreaterThan(PENDING_LOOK_MS);
+    expect(nextLook([{ state: 'ready' }] as SnapshotRow[])).toBeNull();
   });
 
   it('describes the PVC tab from one look: the driver\'s claim, the classes offered, what is missing, the rows', () => {
