@@ -67,12 +67,14 @@ const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 /** The summary lines: each drop, and how many of the one-round drops fell on a sync. */
 export function describe(drops: Drop[], starts: Record<string, number[]>, minutes: number): string[] {
   const readings = drops.map((d) => readDrop(d, starts[d.cluster] || []));
-  const short = readings.filter((r) => r.seconds !== null && r.seconds <= ONE_ROUND_S);
+  // Only a drop of one round is the unexplained kind; an outage's offset from the sync says nothing.
+  const oneRound = (r: Reading) => r.seconds !== null && r.seconds <= ONE_ROUND_S;
+  const short = readings.filter(oneRound);
   const lines = [`[rancher] Connected watch, ${ minutes.toFixed(1) } min: ${ drops.length } drop(s), ${ short.length } of one round, ${ short.filter((r) => r.atSync).length } of them at the tunnel's connection sync`];
 
   for (const r of readings) {
     const kind = r.seconds === null ? 'still down' : r.seconds > ONE_ROUND_S ? `${ r.seconds } s: an outage` : `${ r.seconds } s: one round`;
-    const where = r.sinceSession === null ? 'no Steve tunnel session before it in Rancher\'s log' : `${ r.sinceSession } s after its Steve tunnel session began (${ r.offset } s past a minute: ${ r.atSync ? 'at a connection sync' : 'not at a sync' })`;
+    const where = r.sinceSession === null ? 'no Steve tunnel session before it in Rancher\'s log' : `${ r.sinceSession } s after its Steve tunnel session began (${ r.offset } s past a minute${ oneRound(r) ? `: ${ r.atSync ? 'at a connection sync' : 'not at a sync' }` : '' })`;
 
     lines.push(`  ${ r.drop.cluster } Connected=False at ${ clock(r.drop.at) } for ${ kind }; ${ where }`);
   }
