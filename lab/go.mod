@@ -143,7 +143,7 @@ require (
 	github.com/rancher/kubernetes-provider-detector v0.1.6-0.20240606163014-fcae75779379 // indirect
 	github.com/rancher/lasso v0.2.9 // indirect
 	github.com/rancher/norman v0.10.0 // indirect
-	github.com/rancher/remotedialer v0.6.1 // indirect
+	github.com/rancher/remotedialer v0.6.1
 	github.com/rancher/steve v0.10.2 // indirect
 	github.com/rancher/wrangler/v3 v3.7.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect

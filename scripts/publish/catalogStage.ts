@@ -14,15 +14,13 @@
  */
 import { existsSync } from 'node:fs';
 import {
-  cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile
+  cp, mkdir, readdir, readFile, rm, writeFile
 } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { parse, parseDocument } from 'yaml';
-import { archiveFileName, packChart, sha256File } from './archive';
+import { archiveFileName, sha256File } from './archive';
 import { extensionDir, iconPath } from './chart';
+import { repackChart } from './repack';
 import { compareVersions, findEntry, indexEntry, mergeIndex } from './repoIndex';
-import { YAML_TO_STRING, YAML_VERSION } from './yamlFormat';
 
 /** The namespace the Import Extension Catalog dialog creates the Deployment, Service and the UIPlugins in. */
 export const UI_PLUGIN_NAMESPACE = 'cattle-ui-plugin-system';
@@ -66,34 +64,6 @@ async function listRel(dir: string, prefix = ''): Promise<string[]> {
   }
 
   return out;
-}
-
-/**
- * Repacks a committed chart for the image: values.yaml's endpoint and Chart.yaml's icon point at the catalog's
- * Service (comments and every other value kept). Returns the new Chart.yaml's content.
- */
-async function repackChart(chartDir: string, name: string, urls: { endpoint: string; icon: string }, out: string, created: Date): Promise<Record<string, unknown>> {
-  const tmp = await mkdtemp(path.join(os.tmpdir(), 'catalog-chart-'));
-
-  try {
-    await cp(chartDir, tmp, { recursive: true });
-    const edit = async(file: string, key: string[], value: string) => {
-      const doc = parseDocument(await readFile(path.join(tmp, file), 'utf8'), { version: YAML_VERSION });
-
-      if (doc.hasIn(key) || file === 'values.yaml') {
-        doc.setIn(key, value);
-      }
-      await writeFile(path.join(tmp, file), doc.toString(YAML_TO_STRING));
-    };
-
-    await edit('values.yaml', ['plugin', 'endpoint'], urls.endpoint);
-    await edit('Chart.yaml', ['icon'], urls.icon);
-    await packChart(tmp, name, out, created);
-
-    return parse(await readFile(path.join(tmp, 'Chart.yaml'), 'utf8'), { version: YAML_VERSION });
-  } finally {
-    await rm(tmp, { recursive: true, force: true });
-  }
 }
 
 export interface StagedCatalog {

@@ -1,6 +1,6 @@
 /**
  * npm run publish-pkgs [-- --force] [-- --base-url <url>] [-- --branch <branch>] [-- --skip-build]
- *                      [-- --oci <registry>/<repo>] [-- --catalog-image <registry>/<org>] [-- --plain-http]
+ *                      [-- --oci <registry>/<repo> [-- --mirror <url>]] [-- --catalog-image <registry>/<org>] [-- --plain-http]
  *                      [-- --rancher-version <version>]
  *
  * Publishes the extension at the version in pkg/harvester-cloud-ui/package.json into this repository, which is
@@ -26,6 +26,7 @@ interface Args {
   branch?: string;
   oci?: string;
   catalogImage?: string;
+  mirror?: string;
   plainHttp: boolean;
   rancherVersion?: string;
 }
@@ -42,6 +43,8 @@ const USAGE = `usage: npm run publish-pkgs [-- options]
   --catalog-image <registry>/<org>
                      also push the extension catalog image <registry>/<org>/ui-extension-<name>:<version>, for
                      Rancher's Import Extension Catalog
+  --mirror <url>     with --oci: the pushed chart loads the extension from <url>/extensions/<name>/<version>,
+                     a copy of this repository that an air-gapped Rancher reaches (the committed chart is kept)
   --plain-http       the registry speaks HTTP, not HTTPS
   --rancher-version <version>
                      the Rancher it is for: refuse a chart whose catalog.cattle.io/rancher-version excludes it
@@ -79,6 +82,8 @@ export function parseArgs(argv: string[]): Args {
       args.oci = value();
     } else if (arg === '--catalog-image') {
       args.catalogImage = value();
+    } else if (arg === '--mirror') {
+      args.mirror = value();
     } else if (arg === '--plain-http') {
       args.plainHttp = true;
     } else if (arg === '--rancher-version') {

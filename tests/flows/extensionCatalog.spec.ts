@@ -9,7 +9,7 @@ import { cardAction, openExtensionsTab } from './lib/extensionCards';
 import {
   catalogAnswers, catalogPods, catalogScene, CatalogScene, createPullSecret, dropCatalog, publishedVersion, PULL_SECRET, refreshRepo, repoDownload
 } from './lib/catalogScene';
-import { held, lbModeColumns, NS, OPERATION_MS } from './lib/extensionState';
+import { loadedFromRepo, NS, OPERATION_MS, uninstalledByApi } from './lib/extensionState';
 import { STEP_MS } from './lib/pages';
 import { expect, EXTENSION, test } from './fixtures';
 import { EVERY_SERVER } from './needs';
@@ -68,19 +68,9 @@ test('Manage Extension Catalogs → Import Extension Catalog with a pull Secret,
       });
     await cardAction(page, card, 'install', EXTENSION);
     await page.locator(tid('install-ext-modal-install-btn')).click();
-    await expect.poll(async() => (await sim.api('GET', '/v1/uiplugins')).body?.entries?.[EXTENSION], { timeout: OPERATION_MS })
-      .toMatchObject({ endpoint: expect.stringContaining(names.repoUrl), Ready: true });
-    expect((await held(sim)).apps).toEqual([`${ NS }/${ EXTENSION }`]);
-    const app = (await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).body;
-
-    expect(app.metadata.labels['catalog.cattle.io/cluster-repo-name']).toBe(names.clusterRepo);
-    await expect(page.locator(tid('extension-reload-banner'))).toBeVisible({ timeout: OPERATION_MS });
-    await Promise.all([page.waitForEvent('load'), page.locator(tid('extension-reload-banner-reload-btn')).click()]);
-    await expect(page.locator(tid('extensions-page-title'))).toBeVisible({ timeout: 60000 });
-    expect(await lbModeColumns(page, sim), 'the extension\'s LB Mode column in the guest\'s Services list').toBe(1);
+    await loadedFromRepo(page, sim, names.clusterRepo, expect.stringContaining(names.repoUrl));
   } finally {
-    await sim.api('POST', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }?action=uninstall`, {});
-    await expect.poll(async() => (await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).status, { timeout: OPERATION_MS }).toBe(404);
+    await uninstalledByApi(sim);
     await dropCatalog(api, scene);
     await scene.stop();
   }

@@ -57,3 +57,26 @@ export async function lbModeColumns(page: Page, sim: CompatBackend): Promise<num
 
   return page.locator(SEL.table.headerCells, { hasText: /^\s*LB Mode\s*$/ }).count();
 }
+
+/**
+ * After Install from a repository's card: Rancher's UIPlugin Ready with files from `endpoint` (a string or a matcher),
+ * one App labelled with that repository, and after the reload Rancher asks for, the extension loaded in the dashboard.
+ */
+export async function loadedFromRepo(page: Page, sim: CompatBackend, repo: string, endpoint: unknown): Promise<void> {
+  const tid = (id: string) => `[data-testid="${ id }"]`;
+
+  await expect.poll(async() => (await sim.api('GET', '/v1/uiplugins')).body?.entries?.[EXTENSION], { timeout: OPERATION_MS })
+    .toMatchObject({ endpoint, Ready: true });
+  expect((await held(sim)).apps).toEqual([`${ NS }/${ EXTENSION }`]);
+  expect((await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).body.metadata.labels['catalog.cattle.io/cluster-repo-name']).toBe(repo);
+  await expect(page.locator(tid('extension-reload-banner'))).toBeVisible({ timeout: OPERATION_MS });
+  await Promise.all([page.waitForEvent('load'), page.locator(tid('extension-reload-banner-reload-btn')).click()]);
+  await expect(page.locator(tid('extensions-page-title'))).toBeVisible({ timeout: 60000 });
+  expect(await lbModeColumns(page, sim), 'the extension\'s LB Mode column in the guest\'s Services list').toBe(1);
+}
+
+/** The extension's App uninstalled through Rancher's API, and gone. */
+export async function uninstalledByApi(sim: CompatBackend): Promise<void> {
+  await sim.api('POST', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }?action=uninstall`, {});
+  await expect.poll(async() => (await sim.api('GET', `/v1/catalog.cattle.io.apps/${ NS }/${ EXTENSION }`)).status, { timeout: OPERATION_MS }).toBe(404);
+}
