@@ -36,8 +36,10 @@ export function cloudConfigVolume(source: ConfigSource): { volumes: unknown[]; v
 
   return {
     volumes:      [secret ? { name: 'cloud-config', secret: { secretName: source.secretName, items: [{ key: source.key || CONFIG_SECRET.key, path: 'cloud-config' }] } } : { name: 'cloud-config', hostPath: { path: source.path, type: 'File' } }],
+    // A hostPath of type File is mounted as it is (no subPath), as harvester/charts renders it
+    // (tests/charts/harvesterCharts.test.ts compares the two).
     volumeMounts: [{
-      name: 'cloud-config', mountPath: CONFIG_MOUNT, readOnly: true, subPath: secret ? 'cloud-config' : source.path.split('/').pop()
+      name: 'cloud-config', mountPath: CONFIG_MOUNT, readOnly: true, ...(secret ? { subPath: 'cloud-config' } : {})
     }],
   };
 }
