@@ -139,6 +139,9 @@ export function apiserverArgs(c: StackCluster, s: Secrets): string[] {
     `--cert-dir=${ path.join(dir, 'certs') }`,
     `--service-cluster-ip-range=${ c.serviceCidr }`,
     '--authorization-mode=RBAC',
+    // As K3s (and so RKE2) and Harvester start theirs (k3s pkg/daemons/control/server.go `allow-privileged`):
+    // kube-apiserver's own default refuses privileged containers, and the CSI driver's DaemonSet runs two.
+    '--allow-privileged=true',
     '--anonymous-auth=false',
     `--token-auth-file=${ s.tokenFile }`,
     '--service-account-issuer=https://kubernetes.default.svc',

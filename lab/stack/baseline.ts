@@ -19,8 +19,13 @@ type Obj = Record<string, any>;
 const KINDS: Record<ClusterKey, string[]> = {
   guest: ['/api/v1/services', '/api/v1/persistentvolumeclaims', '/apis/snapshot.storage.k8s.io/v1/volumesnapshots', '/apis/snapshot.storage.k8s.io/v1/volumesnapshotclasses'],
   host:  ['/apis/loadbalancer.harvesterhci.io/v1beta1/loadbalancers', '/apis/loadbalancer.harvesterhci.io/v1beta1/ippools'],
-  // What the set-up flow makes there: the cloud-config Secret, the charts' workloads and Apps, Services.
-  bare:  ['/api/v1/services', '/api/v1/secrets', '/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/catalog.cattle.io/v1/apps'],
+  // What the set-up flow makes there: the cloud-config Secret, the charts' workloads (with Helm's release Secrets) and
+  // Apps, the CSI chart's StorageClass, CSIDriver and VolumeSnapshotClass, Services. The charts' ServiceAccounts and
+  // RBAC stay: Helm adopts its own on the next install (they carry the release's annotations).
+  bare:  [
+    '/api/v1/services', '/api/v1/secrets', '/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/catalog.cattle.io/v1/apps',
+    '/apis/storage.k8s.io/v1/storageclasses', '/apis/storage.k8s.io/v1/csidrivers', '/apis/snapshot.storage.k8s.io/v1/volumesnapshotclasses',
+  ],
 };
 
 export interface Baseline {

@@ -2,18 +2,19 @@
  * Rancher's `rancher-charts` ClusterRepo of a real guest (real mode): Rancher serves its `?link=index` and
  * `?action=install` itself (catalog v2, not the cluster's Steve), so the simulated Rancher answers them here, with
  * the simulator's index of the two Harvester charts (../catalog/guestCharts.ts) filtered by the real nodes' kubelet
- * version, and an install that creates what the charts render (../catalog/guestChartObjects.ts) in the real guest,
- * as the user (impersonated, as Rancher's helm operation runs): their RBAC decides. Helm itself and its operation
- * Pod are not run: a stand-in, named in docs/demo-mode.md. The ClusterRepo object itself is the real guest's.
+ * version, and an install of Harvester's own charts by the real Helm into the real guest, as the user
+ * (harvesterCharts.ts; impersonated, as Rancher's helm operation runs): their RBAC decides. The operation's Pod is
+ * not run, and the App is written here as Rancher's helm controller would: a stand-in, named in docs/real-mode.md.
+ * The ClusterRepo object itself is the real guest's.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { KubeTarget, kubeRequest, objectPath } from '../core/kubeClient';
 import { crdFor } from '../core/crds';
 import { APP_TYPE, lookupType, TypeDef, typeOfObject } from '../simulator/core/registry';
 import { GUEST_CHART_INDEX, RANCHER_CHARTS } from '../simulator/catalog/guestCharts';
-import { chartObjects } from '../simulator/catalog/guestChartObjects';
 import { filterReleases, HelmChartVersion } from '../simulator/catalog/helmIndex';
 import { CLUSTER_REPO_NAME_LABEL } from '../simulator/catalog/installExtension';
+import { helmInstall } from './harvesterCharts';
 
 type Obj = Record<string, any>;
 
@@ -110,12 +111,10 @@ async function put(admin: KubeTarget, asUser: AsUser, o: Obj): Promise<string | 
   return made.status < 300 ? null : `${ made.body?.message || made.status }`;
 }
 
-/** `provider`: the guest's distribution as Rancher reports it (where the charts look for the nodes' cloud config). */
-export async function serveInstall(admin: KubeTarget, asUser: AsUser, provider: string | undefined, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const input = await readBody(req);
   const namespace = input.namespace || 'default';
   const charts: Obj[] = input.charts || [];
-  const nodes = (await kubeRequest(admin, 'GET', '/api/v1/nodes')).body?.items?.length || 0;
   const resolved = charts.map((c) => ({ c, found: (GUEST_CHART_INDEX.entries[c.chartName] || []).find((v) => !c.version || v.version === c.version) }));
   const missing = resolved.find((r) => !r.found);
 
@@ -124,15 +123,15 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, provider: 
   }
   await ensureAppType(admin);
   for (const { c, found } of resolved) {
-    const release = c.releaseName || found?.name;
-    const objs = [...chartObjects(found as HelmChartVersion, c.values || {}, nodes, provider), app(release, namespace, found as Obj, c.values || {})];
+    const entry = found as HelmChartVersion;
+    const release = c.releaseName || entry.name;
+    const failed = await helmInstall({
+      target: admin, user: `${ asUser['impersonate-user'] }`, groups: ([] as string[]).concat(asUser['impersonate-group'] || []), release, namespace, chart: entry.name, entry, values: c.values || {},
+    });
+    const refused = failed || await put(admin, asUser, app(release, namespace, entry as Obj, c.values || {}));
 
-    for (const o of objs) {
-      const refused = await put(admin, asUser, o);
-
-      if (refused) {
-        return send(res, 403, error(403, `${ release }: ${ o.kind } ${ o.metadata.name }: ${ refused }`));
-      }
+    if (refused) {
+      return send(res, /forbidden/i.test(refused) ? 403 : 500, error(/forbidden/i.test(refused) ? 403 : 500, `${ release }: ${ refused }`));
     }
   }
   send(res, 201, {

@@ -1,7 +1,6 @@
 /**
  * @jest-environment node
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { COMPONENTS, versionFromWorkload } from '../../pkg/harvester-cloud-ui/en
 import { parseProviderArgs, providerArgv } from '../../pkg/harvester-cloud-ui/loadBalancersPage/providerArgs';
 import { chartValues, CLOUD_CONFIG_SECRET } from '../../pkg/harvester-cloud-ui/setup/plan';
 import { chartObjects } from '../../lab/simulator/catalog/guestChartObjects';
+import { harvesterChartsDir, imageTagValues, packaged } from '../../lab/standins/harvesterCharts';
 
 /**
  * Harvester's own charts (harvester/charts 48a577b, `../shared/harvester`) rendered by the real Helm with the values
@@ -20,27 +20,22 @@ import { chartObjects } from '../../lab/simulator/catalog/guestChartObjects';
  * version it shows, and that the CSI driver finds its kubeconfig under the key the set-up writes. The stand-in that
  * creates these objects in the lab (lab/simulator/catalog/guestChartObjects.ts) is checked against the same renders.
  */
-const ARCHIVE = path.resolve(__dirname, '../../../shared/harvester/harvester-charts-48a577b.tar.gz');
 let charts: string;
+let work: string;
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 beforeAll(() => {
-  if (!fs.existsSync(ARCHIVE)) {
-    throw new Error(`${ ARCHIVE } is missing: ../shared must sit beside this repository (the README's set-up)`);
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'harvester-charts-'));
-  const r = spawnSync('tar', ['-xzf', ARCHIVE, '-C', dir], { encoding: 'utf8' });
-
-  expect(r.stderr).toBe('');
-  charts = path.join(dir, 'harvester-charts-48a577b', 'charts');
+  // Unpacked from ../shared/harvester as real mode's install unpacks it (fails naming the archive when it is missing).
+  charts = harvesterChartsDir();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'harvester-charts-'));
 });
 
-afterAll(() => fs.rmSync(path.dirname(path.dirname(charts || '/nonexistent/x')), { recursive: true, force: true }));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 /** `helm template <chart>` into kube-system (the charts' catalog.cattle.io/namespace) with these values. */
 function render(chart: string, values: Obj): Obj[] {
-  const file = path.join(path.dirname(charts), `${ chart }-values.json`);
+  const file = path.join(work, `${ chart }-values.json`);
 
   fs.writeFileSync(file, JSON.stringify(values));
   const r = runHelm(['template', chart, path.join(charts, chart), '--namespace', 'kube-system', '-f', file]);
@@ -124,5 +119,30 @@ describe.each([false, true])('the lab\'s stand-in for these releases (guestChart
     const volume = (w: Obj) => w.spec.template.spec.volumes.filter((v: Obj) => v.name === 'cloud-config');
 
     expect(volume(standIn)).toEqual(volume(real));
+  });
+});
+
+describe('packaged as rancher/charts packages them (lab/standins/harvesterCharts.ts, real mode\'s install)', () => {
+  it.each([
+    ['harvester-cloud-provider', '107.0.1+up0.2.15', 'v0.2.8', 'Deployment'],
+    ['harvester-csi-driver', '107.0.0+up0.1.31', 'v0.2.9', 'DaemonSet'],
+  ])('%s %s: the index entry\'s version on the workload, its appVersion the image the extension reads', (chart, version, appVersion, kind) => {
+    const into = fs.mkdtempSync(path.join(os.tmpdir(), 'packaged-'));
+
+    try {
+      const dir = packaged(chart, { version, appVersion }, into);
+      const values = path.join(into, 'image.json');
+
+      fs.writeFileSync(values, JSON.stringify(imageTagValues(chart, appVersion)));
+      const r = runHelm(['template', chart, dir, '--namespace', 'kube-system', '-f', values]);
+      const workload = parseAllDocuments(r.stdout).map((d) => d.toJS()).find((o) => o?.kind === kind && o.metadata.name === chart);
+      const component = kind === 'Deployment' ? 'cloudProvider' : 'csiDriver';
+
+      expect(r.stderr).toBe('');
+      expect(workload.metadata.labels['helm.sh/chart']).toBe(`${ chart }-${ version.replace('+', '_') }`);
+      expect(versionFromWorkload(workload, component)).toBe(appVersion.slice(1));
+    } finally {
+      fs.rmSync(into, { recursive: true, force: true });
+    }
   });
 });

@@ -12,7 +12,7 @@ import { Duplex } from 'node:stream';
 import { canReachCluster } from '../../simulator/rancher/access';
 import { authenticate } from '../../simulator/rancher/auth';
 import { clusterForbidden, unauthorized } from '../../simulator/core/errors';
-import { getObject, SimState } from '../../simulator/core/state';
+import { SimState } from '../../simulator/core/state';
 import { guestChartRequest, serveIndex, serveInstall } from '../../standins/guestCharts';
 import { SimRequest, SimResponse, SimUser } from '../../simulator/core/types';
 
@@ -211,8 +211,7 @@ export class RealProxy {
   /** Rancher's catalog on the guest's rancher-charts (guestCharts.ts), as the user. */
   private serveGuestCharts(chart: 'index' | 'install', route: Route, user: SimUser, req: IncomingMessage, res: ServerResponse): void {
     const admin = { url: route.cluster.api, token: this.backends.adminToken };
-    const provider = getObject(this.state, 'local', 'management.cattle.io.cluster', route.cluster.clusterId)?.status?.provider;
-    const done = chart === 'index' ? serveIndex(admin, new URL(route.path, 'http://x').searchParams, res) : serveInstall(admin, { 'impersonate-user': user.id, 'impersonate-group': IMPERSONATED_GROUPS }, provider, req, res);
+    const done = chart === 'index' ? serveIndex(admin, new URL(route.path, 'http://x').searchParams, res) : serveInstall(admin, { 'impersonate-user': user.id, 'impersonate-group': IMPERSONATED_GROUPS }, req, res);
 
     done.catch((e) => sendJson(res, {
       status:  502,

@@ -2,7 +2,7 @@
  * The set-up flow closes the loop on the real stack (issue 25), in Rancher 2.15's production dashboard: k3s-bare is
  * a real cluster of the stack with neither Harvester part. The kubeconfig comes from Harvester's endpoint on the
  * real host (the stand-in of Harvester's API server: a real ServiceAccount and token), Apply writes the Secret and
- * installs the charts into the real guest, the kubelet stand-in runs Harvester's real cloud provider from that
+ * installs Harvester's own charts into the real guest with the real Helm (lab/standins/harvesterCharts.ts), the kubelet stand-in runs Harvester's real cloud provider from that
  * Secret (lab/standins/providerKubelet.ts), and a new LoadBalancer Service there gets its address from the
  * real provider and load balancer controller.
  */
@@ -49,6 +49,12 @@ test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wro
 
   await expect.poll(() => (fs.existsSync(POD_CLOUD_CONFIG) ? sha(fs.readFileSync(POD_CLOUD_CONFIG, 'utf8')) : 'no Pod yet'), { message: 'the provider\'s Pod reads the Secret Apply wrote', timeout: STEP_MS }).toBe(sha(written));
   await expect.poll(async() => (await kubeRequest(bare, 'GET', '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider')).body?.status?.readyReplicas, { message: 'the chart\'s provider Deployment has its Pod running', timeout: STEP_MS }).toBe(1);
+  // Both releases installed by the real Helm from Harvester's own charts (lab/standins/harvesterCharts.ts): Helm's
+  // release records, and what only the real CSI chart renders, its StorageClass `harvester`.
+  const releases = (await kubeRequest(bare, 'GET', '/api/v1/namespaces/kube-system/secrets?labelSelector=owner%3Dhelm')).body?.items || [];
+
+  expect(releases.map((r: any) => `${ r.metadata.labels.name } ${ r.metadata.labels.status }`).sort()).toEqual(['harvester-cloud-provider deployed', 'harvester-csi-driver deployed']);
+  expect((await kubeRequest(bare, 'GET', '/apis/storage.k8s.io/v1/storageclasses/harvester')).body?.provisioner, 'the CSI chart\'s StorageClass').toBe('driver.harvesterhci.io');
 
   // The Harvester admin gives the new guest a pool, as Harvester's docs say before its first load balancer.
   // As an admin writes it: the demo's builder without the status it gives seeded pools.
