@@ -20,11 +20,16 @@ export interface RunOptions {
 
 let checked = false;
 
-export function runTool(name: string, args: string[], opts: RunOptions = {}): ToolResult {
+/** The tools built, checked once per process (the check hashes the module's files and asks Go its version). */
+export function toolsReady(): void {
   if (!checked) {
     ensureBuilt();
     checked = true;
   }
+}
+
+export function runTool(name: string, args: string[], opts: RunOptions = {}): ToolResult {
+  toolsReady();
   const r = spawnSync(bin(name), args, {
     cwd: opts.cwd, input: opts.input, env: opts.env || process.env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024
   });

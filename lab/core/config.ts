@@ -111,18 +111,23 @@ export function steveUrl(c: StackCluster): string {
   return `http://127.0.0.1:${ c.stevePort }`;
 }
 
+/** A kubeconfig with one context: `token` as the stack's admin against `server` (its loopback certificate not checked). */
+export function adminKubeconfig(name: string, server: string, token: string): Record<string, unknown> {
+  return {
+    apiVersion:        'v1',
+    kind:              'Config',
+    clusters:          [{ name, cluster: { server, 'insecure-skip-tls-verify': true } }],
+    users:             [{ name: STACK_ADMIN, user: { token } }],
+    contexts:          [{ name, context: { cluster: name, user: STACK_ADMIN } }],
+    'current-context': name,
+  };
+}
+
 /** A kubeconfig for the stack's admin identity against one cluster (Steve reads it; kubectl can too). */
 export function writeKubeconfig(c: StackCluster, token: string): string {
   const file = path.join(RUN_DIR, 'secrets', `${ c.name }.kubeconfig`);
 
-  fs.writeFileSync(file, stringify({
-    apiVersion:        'v1',
-    kind:              'Config',
-    clusters:          [{ name: c.name, cluster: { server: apiUrl(c), 'insecure-skip-tls-verify': true } }],
-    users:             [{ name: STACK_ADMIN, user: { token } }],
-    contexts:          [{ name: c.name, context: { cluster: c.name, user: STACK_ADMIN } }],
-    'current-context': c.name,
-  }), { mode: 0o600 });
+  fs.writeFileSync(file, stringify(adminKubeconfig(c.name, apiUrl(c), token)), { mode: 0o600 });
 
   return file;
 }

@@ -131,7 +131,9 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
     const refused = failed || await put(admin, asUser, app(release, namespace, entry as Obj, c.values || {}));
 
     if (refused) {
-      return send(res, /forbidden/i.test(refused) ? 403 : 500, error(/forbidden/i.test(refused) ? 403 : 500, `${ release }: ${ refused }`));
+      const status = /forbidden/i.test(refused) ? 403 : 500;
+
+      return send(res, status, error(status, `${ release }: ${ refused }`));
     }
   }
   send(res, 201, {

@@ -11,8 +11,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'yaml';
-import { bin, ensureBuilt, REPO_ROOT } from '../chartops/build';
-import { helmEnv } from '../chartops/run';
+import { bin, REPO_ROOT } from '../chartops/build';
+import { helmEnv, toolsReady } from '../chartops/run';
+import { adminKubeconfig } from '../core/config';
 import { KubeTarget } from '../core/kubeClient';
 import { SHARED_HARVESTER } from '../stack/harvester/components';
 
@@ -69,18 +70,6 @@ export function packaged(chart: string, entry: { version: string; appVersion?: u
   return dir;
 }
 
-/** A kubeconfig for the guest's API server with the stack's admin token (a 0600 file in a 0700 folder). */
-function kubeconfig(target: KubeTarget): string {
-  return JSON.stringify({
-    apiVersion:        'v1',
-    kind:              'Config',
-    clusters:          [{ name: 'guest', cluster: { server: target.url, 'insecure-skip-tls-verify': true } }],
-    users:             [{ name: 'stack', user: { token: target.token } }],
-    contexts:          [{ name: 'guest', context: { cluster: 'guest', user: 'stack' } }],
-    'current-context': 'guest',
-  });
-}
-
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stderr: string }> {
   return new Promise((resolve) => {
     // Asynchronous: the proxy serving every other request of real mode must not wait on Helm.
@@ -108,7 +97,7 @@ export interface HelmInstall {
 
 /** Installs (or upgrades) the release; null when Helm succeeded, else Helm's own last words. */
 export async function helmInstall(i: HelmInstall): Promise<string | null> {
-  ensureBuilt();
+  toolsReady();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'harvester-chart-'));
 
   try {
@@ -116,7 +105,7 @@ export async function helmInstall(i: HelmInstall): Promise<string | null> {
       kubeconfig: path.join(work, 'kubeconfig'), image: path.join(work, 'image.json'), values: path.join(work, 'values.json')
     };
 
-    fs.writeFileSync(files.kubeconfig, kubeconfig(i.target), { mode: 0o600 });
+    fs.writeFileSync(files.kubeconfig, JSON.stringify(adminKubeconfig('guest', i.target.url, i.target.token || '')), { mode: 0o600 });
     fs.writeFileSync(files.image, JSON.stringify(imageTagValues(i.chart, `${ i.entry.appVersion || '' }`)));
     fs.writeFileSync(files.values, JSON.stringify(i.values || {}));
     const dir = packaged(i.chart, i.entry, work);

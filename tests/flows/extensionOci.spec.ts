@@ -55,8 +55,10 @@ test('Manage Repositories → Create an OCI Repository with HTTP Basic Auth, the
     await createRepository(page, scene);
 
     // What the form created: the URL as typed, plain HTTP, and a basic-auth Secret holding the registry's account.
-    const repo = await expect.poll(async() => (await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ REPO }`)).body, { timeout: STEP_MS })
-      .toMatchObject({ spec: { url: scene.url, insecurePlainHttp: true } }).then(async() => (await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ REPO }`)).body);
+    let repo: any;
+
+    await expect.poll(async() => (repo = (await sim.api('GET', `/v1/catalog.cattle.io.clusterrepos/${ REPO }`)).body), { timeout: STEP_MS })
+      .toMatchObject({ spec: { url: scene.url, insecurePlainHttp: true } });
     const ref = repo.spec.clientSecret;
     const secret = (await sim.api('GET', `/v1/secrets/${ ref.namespace }/${ ref.name }`)).body;
 
