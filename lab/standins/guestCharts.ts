@@ -3,14 +3,20 @@
  * `?action=install` itself (catalog v2, not the cluster's Steve), so the simulated Rancher answers them here, with
  * the simulator's index of the two Harvester charts (../catalog/guestCharts.ts) filtered by the real nodes' kubelet
  * version, and an install of Harvester's own charts by the real Helm into the real guest, as the user
- * (harvesterCharts.ts; impersonated, as Rancher's helm operation runs): their RBAC decides. The operation's Pod is
- * not run, and the App is written here as Rancher's helm controller would: a stand-in, named in docs/real-mode.md.
- * The ClusterRepo object itself is the real guest's.
+ * (harvesterCharts.ts; impersonated, as Rancher's helm operation runs): their RBAC decides. As Rancher does, the
+ * install is answered at once with the Operation it made in the guest (the release's namespace, the user given `get`
+ * on it: helmop `createOperation`), and Helm's outcome is written on that Operation afterwards as Rancher's operation
+ * controller writes it (operations.go onOperationChange: kstatus conditions, "<termination message> exit code: <n>";
+ * the shell image's helm writes no termination message, so only the code). The operation's Pod is not run, and the
+ * Operation's status and the App are written here as Rancher's controllers would: a stand-in, named in
+ * docs/real-mode.md. The ClusterRepo object itself is the real guest's.
  */
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { KubeTarget, kubeRequest, objectPath } from '../core/kubeClient';
 import { crdFor } from '../core/crds';
-import { APP_TYPE, lookupType, TypeDef, typeOfObject } from '../simulator/core/registry';
+import {
+  APP_TYPE, lookupType, OPERATION_TYPE, TypeDef, typeOfObject
+} from '../simulator/core/registry';
 import { GUEST_CHART_INDEX, RANCHER_CHARTS } from '../simulator/catalog/guestCharts';
 import { filterReleases, HelmChartVersion } from '../simulator/catalog/helmIndex';
 import { CLUSTER_REPO_NAME_LABEL } from '../simulator/catalog/installExtension';
@@ -80,12 +86,13 @@ function app(release: string, namespace: string, found: Obj, values: Obj): Obj {
   };
 }
 
-async function ensureAppType(admin: KubeTarget): Promise<void> {
-  const crd = crdFor(lookupType(APP_TYPE) as TypeDef);
+/** A Rancher type the guest may not have yet (the lab's guests run no Rancher agent), as Rancher's CRD defines it. */
+async function ensureType(admin: KubeTarget, id: string, listPath: string): Promise<void> {
+  const crd = crdFor(lookupType(id) as TypeDef);
 
   if ((await kubeRequest(admin, 'GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${ crd.metadata.name }`)).status === 404) {
     await kubeRequest(admin, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd);
-    for (let i = 0; i < 50 && (await kubeRequest(admin, 'GET', '/apis/catalog.cattle.io/v1/apps')).status !== 200; i++) {
+    for (let i = 0; i < 50 && (await kubeRequest(admin, 'GET', listPath)).status !== 200; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -94,16 +101,16 @@ async function ensureAppType(admin: KubeTarget): Promise<void> {
 /** Who the install runs as: Rancher's impersonation headers for the user (Impersonate-User, -Group). */
 export type AsUser = Record<string, string | string[]>;
 
-/** Creates (or replaces) one object as the user. Returns the API server's refusal, if any. */
-async function put(admin: KubeTarget, asUser: AsUser, o: Obj): Promise<string | null> {
+/** Creates (or replaces) one object, as Rancher's helm controller writes Apps: with its own identity. */
+async function put(admin: KubeTarget, o: Obj): Promise<string | null> {
   const t = typeOfObject(o) as TypeDef;
   const collection = objectPath(o.apiVersion, t.resource, o.metadata.namespace);
-  const made = await kubeRequest(admin, 'POST', collection, o, asUser);
+  const made = await kubeRequest(admin, 'POST', collection, o);
 
   if (made.status === 409) {
     const one = `${ collection }/${ o.metadata.name }`;
-    const current = await kubeRequest(admin, 'GET', one, undefined, asUser);
-    const replaced = await kubeRequest(admin, 'PUT', one, { ...o, metadata: { ...o.metadata, resourceVersion: current.body?.metadata?.resourceVersion } }, asUser);
+    const current = await kubeRequest(admin, 'GET', one);
+    const replaced = await kubeRequest(admin, 'PUT', one, { ...o, metadata: { ...o.metadata, resourceVersion: current.body?.metadata?.resourceVersion } });
 
     return replaced.status < 300 ? null : `${ replaced.body?.message || replaced.status }`;
   }
@@ -121,22 +128,112 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
   if (!charts.length || missing) {
     return send(res, 500, error(500, missing ? `no chart version found for ${ missing.c.chartName }-${ missing.c.version }` : 'no charts to install'));
   }
-  await ensureAppType(admin);
-  for (const { c, found } of resolved) {
-    const entry = found as HelmChartVersion;
-    const release = c.releaseName || entry.name;
-    const failed = await helmInstall({
-      target: admin, user: `${ asUser['impersonate-user'] }`, groups: ([] as string[]).concat(asUser['impersonate-group'] || []), release, namespace, chart: entry.name, entry, values: c.values || {},
-    });
-    const refused = failed || await put(admin, asUser, app(release, namespace, entry as Obj, c.values || {}));
+  // helmop `createNamespace`: Rancher gets the release's namespace as the user, so one who may not is refused at once.
+  const ns = await kubeRequest(admin, 'GET', `/api/v1/namespaces/${ encodeURIComponent(namespace) }`, undefined, asUser);
 
-    if (refused) {
-      const status = /forbidden/i.test(refused) ? 403 : 500;
+  if (ns.status !== 200) {
+    return send(res, ns.status === 403 ? 403 : 500, error(ns.status === 403 ? 403 : 500, `${ ns.body?.message || ns.status }`));
+  }
+  await ensureType(admin, APP_TYPE, '/apis/catalog.cattle.io/v1/apps');
+  await ensureType(admin, OPERATION_TYPE, '/apis/catalog.cattle.io/v1/operations');
+  const user = `${ asUser['impersonate-user'] }`;
+  const releases = resolved.map(({ c, found }) => ({
+    release: c.releaseName || (found as HelmChartVersion).name, entry: found as HelmChartVersion, values: c.values || {}
+  }));
+  const op = await startOperation(admin, namespace, releases[releases.length - 1].release, user);
 
-      return send(res, status, error(status, `${ release }: ${ refused }`));
-    }
+  if (typeof op === 'string') {
+    return send(res, 500, error(500, op));
   }
   send(res, 201, {
-    type: 'chartActionOutput', links: {}, operationName: `helm-operation-${ Date.now().toString(36) }`, operationNamespace: 'cattle-system'
+    type: 'chartActionOutput', links: {}, operationName: op.metadata.name, operationNamespace: namespace
+  });
+  // Then the operation's Pod would run Helm, one command after the other (helm-cmd: `set -e`).
+  let failed: string | null = null;
+
+  try {
+    for (const { release, entry, values } of releases) {
+      failed = await helmInstall({
+        target: admin, user, groups: ([] as string[]).concat(asUser['impersonate-group'] || []), release, namespace, chart: entry.name, entry, values,
+      }) || await put(admin, app(release, namespace, entry as Obj, values));
+      if (failed) {
+        failed = `${ release }: ${ failed }`;
+        break;
+      }
+    }
+  } catch (e) {
+    failed = (e as Error).message;
+  }
+  if (failed) {
+    process.stderr.write(`[rancher-charts] ${ namespace }/${ op.metadata.name }: ${ failed }\n`);
+  }
+  await operationStatus(admin, op, failed ? { stalled: ' exit code: 1' } : {});
+}
+
+const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+/** wrangler kstatus: SetTransitioning, SetError or SetActive. */
+function kstatus(s: { transitioning?: string; stalled?: string }): Obj[] {
+  const now = stamp();
+
+  return [
+    {
+      type: 'Reconciling', status: s.transitioning ? 'True' : 'False', lastUpdateTime: now, ...(s.transitioning ? { reason: 'Reconciling', message: s.transitioning } : {})
+    },
+    {
+      type: 'Stalled', status: s.stalled ? 'True' : 'False', lastUpdateTime: now, ...(s.stalled ? { reason: 'Stalled', message: s.stalled } : {})
+    },
+  ];
+}
+
+/** The Operation, named as its Pod (`helm-operation-<5>`), with the status helmop writes and `get` for the user. */
+async function startOperation(admin: KubeTarget, namespace: string, release: string, user: string): Promise<Obj | string> {
+  const name = `helm-operation-${ Math.random().toString(36).slice(2, 7) }`;
+  const made = await kubeRequest(admin, 'POST', objectPath('catalog.cattle.io/v1', 'operations', namespace), {
+    apiVersion: 'catalog.cattle.io/v1', kind: 'Operation', metadata: { name, namespace }
+  });
+
+  if (made.status >= 300) {
+    return `${ made.body?.message || made.status }`;
+  }
+  const role = `${ name }-${ user }-role`;
+
+  await kubeRequest(admin, 'POST', objectPath('rbac.authorization.k8s.io/v1', 'roles', namespace), {
+    metadata: { name: role, namespace },
+    rules:    [{
+      verbs: ['get'], resources: ['operations'], apiGroups: ['catalog.cattle.io'], resourceNames: [name]
+    }],
+  });
+  await kubeRequest(admin, 'POST', objectPath('rbac.authorization.k8s.io/v1', 'rolebindings', namespace), {
+    metadata: { name: `${ name }-${ user }-rolebinding`, namespace },
+    subjects: [{
+      apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user
+    }],
+    roleRef: {
+      apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role
+    },
+  });
+  const op = {
+    ...made.body,
+    status: {
+      action: 'install', releaseName: release, namespace, podName: name, podNamespace: 'cattle-system', observedGeneration: 0
+    }
+  };
+
+  await operationStatus(admin, op, { transitioning: 'waiting to run operation' });
+
+  return op;
+}
+
+async function operationStatus(admin: KubeTarget, op: Obj, s: { transitioning?: string; stalled?: string }): Promise<void> {
+  const done = !s.transitioning;
+  const one = `${ objectPath('catalog.cattle.io/v1', 'operations', op.metadata.namespace) }/${ op.metadata.name }/status`;
+  const current = await kubeRequest(admin, 'GET', one.replace(/\/status$/, ''));
+
+  await kubeRequest(admin, 'PUT', one, {
+    ...current.body,
+    status: {
+      ...op.status, ...(done ? { podCreated: true, observedGeneration: 1 } : {}), conditions: kstatus(s)
+    },
   });
 }

@@ -34,6 +34,8 @@ async function generateAndApply(page: Page, simClient: SimClient): Promise<strin
 
   expect(Buffer.from(secret?.data?.['cloud-config'] || '', 'base64').toString(), 'the cloud config in the guest').toContain(`token: ${ token }`);
   await expect.poll(async() => !!(await simClient.object(K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider')) && !!(await simClient.object(K3S_BARE.id, 'apps.daemonset', 'kube-system/harvester-csi-driver')), { message: 'both charts installed through Apps', timeout: 20000 }).toBe(true);
+  // R-SET-10: the page follows Rancher's operation until Helm is done, and says so (green).
+  await page.locator(`${ SEL.setup.result('helm') }.success`).waitFor({ timeout: 20000 });
 
   return token;
 }

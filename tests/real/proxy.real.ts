@@ -7,8 +7,11 @@ import { createState } from '../../lab/simulator/core/state';
 import { demoSeed } from '../../lab/world/seed';
 import { realFront } from '../../lab/backends/real/fromStack';
 import { RKE2_GUEST, HARVESTER_HOST } from '../../lab/world/ids';
+import { operationOutcome, OperationOutcome } from '../../pkg/harvester-cloud-ui/setup/operation';
 import { USERS } from '../../lab/simulator/rancher/users';
 import { realStack } from './stack';
+import { kubeRequest } from '../../lab/core/kubeClient';
+import { kubeTarget } from '../../lab/stack/stack';
 
 let sim: SimServer;
 
@@ -103,6 +106,41 @@ describe('real mode proxy', () => {
 
     expect(via.status).toBe(422);
     expect(await via.text()).toContain('InvalidBodyContent');
+  });
+
+  it('R-SET-10: an install Helm cannot make is answered as Rancher does (201, its Operation), which then says Helm failed', async() => {
+    // The viewer may get kube-system (Rancher's check before anything runs), and Helm, as the viewer, may write nothing.
+    const repo = `${ GUEST }/v1/catalog.cattle.io.clusterrepos/rancher-charts`;
+    const res = await call(`${ repo }?action=install`, 'viewer', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ namespace: 'kube-system', charts: [{ chartName: 'harvester-cloud-provider', values: {} }] })
+    });
+    const text = await res.text();
+
+    expect(`${ res.status } ${ text }`).toMatch(/^201 /);
+    const answer = JSON.parse(text);
+    const admin = kubeTarget(await realStack(), 'guest');
+    const op = `/apis/catalog.cattle.io/v1/namespaces/kube-system/operations/${ answer.operationName }`;
+
+    try {
+      expect(answer).toMatchObject({
+        type: 'chartActionOutput', operationNamespace: 'kube-system', operationName: expect.stringMatching(/^helm-operation-[a-z0-9]{5}$/)
+      });
+      // Read as the viewer: Rancher gives the user `get` on the Operation it made for them.
+      const url = `${ GUEST }/v1/catalog.cattle.io.operations/kube-system/${ answer.operationName }`;
+      let outcome: OperationOutcome = { state: 'running' };
+
+      for (let i = 0; i < 240 && outcome.state === 'running'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        outcome = operationOutcome(await (await call(url, 'viewer')).json());
+      }
+      expect(outcome).toEqual({ state: 'failed', message: 'exit code: 1' });
+      expect((await kubeRequest(admin, 'GET', '/api/v1/namespaces/kube-system/secrets?labelSelector=owner%3Dhelm')).body?.items).toEqual([]);
+    } finally {
+      // What Rancher leaves (the Operation, the viewer's Role and RoleBinding on it) is gone for the next suites.
+      await kubeRequest(admin, 'DELETE', op);
+      await kubeRequest(admin, 'DELETE', `/apis/rbac.authorization.k8s.io/v1/namespaces/kube-system/roles/${ answer.operationName }-u-viewer-role`);
+      await kubeRequest(admin, 'DELETE', `/apis/rbac.authorization.k8s.io/v1/namespaces/kube-system/rolebindings/${ answer.operationName }-u-viewer-rolebinding`);
+    }
   });
 
   it('serves the Kubernetes API paths from the real kube-apiserver, impersonating the user', async() => {

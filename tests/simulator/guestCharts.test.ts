@@ -10,7 +10,7 @@ import { call, demoState } from './helpers';
 const repoPath = (cluster: string) => `/k8s/clusters/${ cluster }/v1/catalog.cattle.io.clusterrepos/${ RANCHER_CHARTS.name }`;
 
 /** `?action=install` of both Harvester charts without a cloud-config Secret, as the Set up flow sends it for the nodes' file. */
-function installWithoutSecret(state: ReturnType<typeof demoState>, cluster: string): void {
+function installWithoutSecret(state: ReturnType<typeof demoState>, cluster: string): { operationName: string; operationNamespace: string } {
   const res = call(state, 'POST', repoPath(cluster), {
     query: { action: 'install' },
     body:  {
@@ -24,6 +24,8 @@ function installWithoutSecret(state: ReturnType<typeof demoState>, cluster: stri
 
   expect(res.status).toBe(201);
   jest.advanceTimersByTime(OPERATION_TIMING.startMs + OPERATION_TIMING.runMs);
+
+  return res.body;
 }
 
 /** Where the installed provider reads its cloud config on the nodes, and the folder the CSI driver mounts. */
@@ -42,7 +44,14 @@ describe('the Harvester charts installed from a guest\'s rancher-charts', () => 
     const state = demoState();
 
     expect(getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id)?.status?.provider).toBe('k3s');
-    installWithoutSecret(state, K3S_BARE.id);
+    const answer = installWithoutSecret(state, K3S_BARE.id);
+    // R-SET-10: the Operation is the guest's, in the release's namespace, and says Helm is done (kstatus).
+    const op = getObject(state, K3S_BARE.id, 'catalog.cattle.io.operation', `${ answer.operationNamespace }/${ answer.operationName }`);
+
+    expect(answer.operationNamespace).toBe('kube-system');
+    expect(getObject(state, 'local', 'catalog.cattle.io.operation', `${ answer.operationNamespace }/${ answer.operationName }`)).toBeUndefined();
+    expect(op?.status).toMatchObject({ podCreated: true, podNamespace: 'cattle-system', releaseName: 'harvester-csi-driver' });
+    expect(op?.status.conditions.map((c: { type: string; status: string }) => `${ c.type }=${ c.status }`)).toEqual(['Reconciling=False', 'Stalled=False']);
 
     expect(nodePaths(state, K3S_BARE.id)).toEqual({ provider: K3S_CONFIG_PATH, csi: '/etc/kubernetes/' });
     expect(JSON.stringify(getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider'))).not.toContain('/var/lib/rancher/rke2');

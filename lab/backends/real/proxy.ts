@@ -213,13 +213,14 @@ export class RealProxy {
     const admin = { url: route.cluster.api, token: this.backends.adminToken };
     const done = chart === 'index' ? serveIndex(admin, new URL(route.path, 'http://x').searchParams, res) : serveInstall(admin, { 'impersonate-user': user.id, 'impersonate-group': IMPERSONATED_GROUPS }, req, res);
 
-    done.catch((e) => sendJson(res, {
+    // An install answers before Helm runs (Rancher's operation): a later failure is the Operation's to say.
+    done.catch((e) => (res.headersSent ? process.stderr.write(`[rancher-charts] ${ route.cluster.clusterId }: ${ e.message }\n`) : sendJson(res, {
       status:  502,
       headers: {},
       body:    {
         type: 'error', status: 502, code: 'BadGateway', message: `cluster ${ route.cluster.clusterId } (real stack): ${ e.message }`
       }
-    }));
+    })));
   }
 
   /** Websockets (`/v1/subscribe`, kubectl's exec-like upgrades): the upgrade is forwarded and both sockets joined. */

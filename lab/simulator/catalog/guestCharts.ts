@@ -120,7 +120,7 @@ export function installGuestCharts(ctx: SteveContext, repo: KubeObject, body: un
         status: { summary: { state: 'deployed' } },
       });
     }
-  }));
+  }), ctx.cluster.id);
 
   return {
     status:  201,

@@ -80,14 +80,14 @@ function kstatusConditions(transitioning: string | null): Record<string, string>
 }
 
 /** Updates the operation's status, unless it is gone (deleted, or the simulator was reset meanwhile). */
-function advance(state: SimState, op: KubeObject, status: Record<string, unknown>): boolean {
+function advance(state: SimState, cluster: string, op: KubeObject, status: Record<string, unknown>): boolean {
   const id = `${ op.metadata.namespace }/${ op.metadata.name }`;
-  const current = getObject(state, 'local', OPERATION_TYPE, id);
+  const current = getObject(state, cluster, OPERATION_TYPE, id);
 
   if (!current || current.metadata.uid !== op.metadata.uid) {
     return false;
   }
-  storeObject(state, 'local', OPERATION_TYPE, { ...current, status: { ...current.status, ...status } });
+  storeObject(state, cluster, OPERATION_TYPE, { ...current, status: { ...current.status, ...status } });
 
   return true;
 }
@@ -99,14 +99,15 @@ function later(ms: number, fn: () => void): void {
 /**
  * Stores the operation of a Helm command and plays it out as Rancher's operation controller reports it: waiting for
  * its pod, then running (`podCreated`, which adds the `logs` link; `work` makes the Helm changes then), then done.
- * Returns the operation as created.
+ * Returns the operation as created. `cluster`: where the Helm commands run, and so where Rancher keeps the Operation
+ * (an install on a guest's rancher-charts: in the guest, the release's namespace; helmop `createOperation`).
  */
-export function startOperation(state: SimState, cmds: HelmCommand[], work: () => void): KubeObject {
+export function startOperation(state: SimState, cmds: HelmCommand[], work: () => void, cluster = 'local'): KubeObject {
   // helmop: the status names the last command's release; `command` is every command, `;`-separated.
   const cmd = cmds[cmds.length - 1];
   let name = `helm-operation-${ nameSuffix() }`;
 
-  while (getObject(state, 'local', OPERATION_TYPE, `${ cmd.namespace }/${ name }`)) {
+  while (getObject(state, cluster, OPERATION_TYPE, `${ cmd.namespace }/${ name }`)) {
     name = `helm-operation-${ nameSuffix() }`;
   }
   const op: KubeObject = {
@@ -131,14 +132,14 @@ export function startOperation(state: SimState, cmds: HelmCommand[], work: () =>
       conditions:         kstatusConditions('waiting to run operation'),
     },
   };
-  const created = storeObject(state, 'local', OPERATION_TYPE, op);
+  const created = storeObject(state, cluster, OPERATION_TYPE, op);
 
   later(OPERATION_TIMING.startMs, () => {
-    if (advance(state, created, {
+    if (advance(state, cluster, created, {
       podCreated: true, observedGeneration: 1, conditions: kstatusConditions('running operation')
     })) {
       work();
-      later(OPERATION_TIMING.runMs, () => advance(state, created, { conditions: kstatusConditions(null) }));
+      later(OPERATION_TIMING.runMs, () => advance(state, cluster, created, { conditions: kstatusConditions(null) }));
     }
   });
 

@@ -28,6 +28,8 @@ export const PROV_CLUSTER = 'provisioning.cattle.io.cluster';
 export const HARVESTER_CONFIG = 'rke-machine-config.cattle.io.harvesterconfig';
 export const CATALOG_APP = 'catalog.cattle.io.app';
 export const CLUSTER_REPO = 'catalog.cattle.io.clusterrepo';
+/** Rancher's record of one helm operation (Install, Upgrade, Uninstall), in the release's namespace of its cluster. */
+export const CATALOG_OPERATION = 'catalog.cattle.io.operation';
 
 // The Harvester host.
 export const HOST_VM = 'kubevirt.io.virtualmachine';

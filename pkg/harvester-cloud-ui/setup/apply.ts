@@ -18,12 +18,14 @@ import { Component, COMPONENTS } from '../environment/installedVersions';
 import { CSI_CLUSTER_ROLE } from '../storageClass/rbac';
 import { failureOf, StepFailure, bindingName } from './kubeconfig';
 import { newestInIndex } from './charts';
+import { operationOf, OperationRef } from './operation';
 import { CLOUD_CONFIG_SECRET, SetupPlan } from './plan';
 
 export const CHART_REPO = 'rancher-charts';
 
 export type StepName = 'secret' | 'charts' | 'hostRbac';
-export type StepResult = { step: StepName; ok: true; detail?: string } | ({ step: StepName; ok: false } & StepFailure);
+/** `operation`: the helm operation Rancher started for the charts, followed on the page (operation.ts). */
+export type StepResult = { step: StepName; ok: true; detail?: string; operation?: OperationRef } | ({ step: StepName; ok: false } & StepFailure);
 
 // Plural collection names, as Rancher's own pages write them (Steve takes both).
 const plural = (type: string) => `${ type }s`;
@@ -108,12 +110,12 @@ export async function applyCharts(store: StoreLike, clusterId: string, plan: Set
       }
       versions[c] = v;
     }
-    await proxyRequest(store, {
+    const operation = operationOf(await proxyRequest(store, {
       url: actionUrl(repo, 'install'), method: 'POST', data: installBody(plan, versions)
-    });
+    }));
 
     return {
-      step: 'charts', ok: true, detail: Object.values(versions).join(', ')
+      step: 'charts', ok: true, detail: Object.values(versions).join(', '), ...(operation ? { operation } : {})
     };
   } catch (e) {
     return {

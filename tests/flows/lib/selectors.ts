@@ -153,7 +153,7 @@ export const SEL = {
     k3sConfig:      tid('setup-plan-config-k3s'),
     helmCharts:     tid('setup-plan-helmCharts'),
     apply:          tid('setup-apply-button'),
-    result:         (step: 'secret' | 'charts' | 'hostRbac') => tid(`setup-result-${ step }`),
+    result:         (step: 'secret' | 'charts' | 'hostRbac' | 'helm') => tid(`setup-result-${ step }`),
     back:           tid('setup-back'),
   },
   extensionRoots: [

@@ -40,6 +40,8 @@ test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wro
   await expect(page.locator(SEL.setup.credential)).toContainText('https://10.10.0.10:6443');
   await page.locator(SEL.setup.apply).click();
   await page.locator(SEL.setup.result('charts')).waitFor({ timeout: STEP_MS });
+  // R-SET-10: then the page follows the Operation the install made in the guest until the real Helm is done.
+  await expect(page.locator(SEL.setup.result('helm'))).toHaveText(/^Helm installed the charts \(Rancher's operation kube-system\/helm-operation-[a-z0-9]+\)\.$/, { timeout: 120000 });
 
   // The Secret in the real guest, and the provider's Pod running from exactly its bytes.
   const secret = await sim.client.object(CL, 'secret', 'kube-system/harvester-cloud-config');

@@ -60,10 +60,16 @@ describe('applying the set-up', () => {
   it('R-SET-7: installs only the missing charts, at the newest version the guest\'s repository offers, and says why not', async() => {
     const repo = '/k8s/clusters/c-1/v1/catalog.cattle.io.clusterrepos/rancher-charts';
     const index = { entries: { 'harvester-cloud-provider': [{ version: '107.0.1+up0.2.15' }], 'harvester-csi-driver': [] } };
-    const store = fakeStore({ [`GET ${ repo }?link=index`]: () => index, [`POST ${ repo }?action=install`]: () => ({}) });
+    const store = fakeStore({
+      [`GET ${ repo }?link=index`]:      () => index,
+      [`POST ${ repo }?action=install`]: () => ({
+        type: 'chartActionOutput', operationName: 'helm-operation-x1', operationNamespace: 'kube-system'
+      })
+    });
 
+    // R-SET-10: with the operation Rancher started, which the page then follows.
     expect(await applyCharts(store, 'c-1', plan, ['cloudProvider'])).toEqual({
-      step: 'charts', ok: true, detail: '107.0.1+up0.2.15'
+      step: 'charts', ok: true, detail: '107.0.1+up0.2.15', operation: { namespace: 'kube-system', name: 'helm-operation-x1' }
     });
     expect(store.calls.at(-1)?.data).toEqual(installBody(plan, { cloudProvider: '107.0.1+up0.2.15' }));
     expect(store.calls.at(-1)?.data.charts[0]).toMatchObject({

@@ -1,6 +1,7 @@
 import { getObject } from '../../../lab/simulator/core/state';
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../lab/world/ids';
 import { OPERATION_TIMING } from '../../../lab/simulator/catalog/helmOperation';
+import { HELM_FOLLOW } from '@pkg/setup/operation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { mountDemo, settle } from '../../harness/mount';
@@ -8,15 +9,23 @@ import { useDemoServer } from '../../harness/demoServer';
 
 const { state } = useDemoServer();
 const timing = { ...OPERATION_TIMING };
+const follow = { ...HELM_FOLLOW };
 
-// Rancher's Helm operations finish at once here.
-beforeAll(() => Object.assign(OPERATION_TIMING, { startMs: 0, runMs: 0 }));
-afterAll(() => Object.assign(OPERATION_TIMING, timing));
+// Rancher's Helm operations finish at once here, and the page looks at them again at once.
+beforeAll(() => Object.assign(OPERATION_TIMING, { startMs: 0, runMs: 0 }) && Object.assign(HELM_FOLLOW, { intervalMs: 1 }));
+afterAll(() => Object.assign(OPERATION_TIMING, timing) && Object.assign(HELM_FOLLOW, follow));
 
 const byId = (wrapper: any, id: string) => wrapper.find(`[data-testid="${ id }"]`);
 const input = (wrapper: any, id: string) => byId(wrapper, id).find('input');
 const writes = () => state.requests.filter((r) => r.method !== 'GET');
 const later = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) {
+    await later();
+    await settle();
+  }
+}
 
 describe('Set up from the overview', () => {
   it('offers Set up on a guest missing both components, and not on a set-up one', async() => {
@@ -70,6 +79,9 @@ describe('Set up from the overview', () => {
 
     expect(Buffer.from(secret?.data?.['cloud-config'] || '', 'base64').toString()).toContain(`token: ${ token }`);
     expect(byId(wrapper, 'setup-result-charts').text()).toContain('107.0.1+up0.2.15, 107.0.0+up0.1.31');
+    // R-SET-10: then what Helm made of it, from the Operation Rancher keeps in the guest.
+    await waitFor(() => byId(wrapper, 'setup-result-helm').text().includes('Helm installed the charts'));
+    expect(byId(wrapper, 'setup-result-helm').text()).toMatch(/^Helm installed the charts \(Rancher's operation kube-system\/helm-operation-[a-z0-9]+\)\.$/);
     const provider = getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider');
 
     expect(provider?.spec.template.spec.volumes).toEqual([{ name: 'cloud-config', secret: { secretName: 'harvester-cloud-config', items: [{ key: 'cloud-config', path: 'cloud-config' }] } }]);
