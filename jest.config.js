@@ -31,7 +31,7 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(@rancher/shell|@rancher/cypress|color|color-string|color-convert|color-name|vee-validate|@vee-validate|clipboard-polyfill|until-async)/)',
   ],
-  watchman: false,
+  watchman:   false,
   // One worker per core: jest's default leaves one to its main thread, which on the 2-core machines meant one worker
   // (103 s for the suite against 67 s with two).
   maxWorkers: '100%',

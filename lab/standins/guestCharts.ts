@@ -7,7 +7,7 @@
  * install is answered at once with the Operation it made in the guest (the release's namespace, the user given `get`
  * on it: helmop `createOperation`), and Helm's outcome is written on that Operation afterwards as Rancher's operation
  * controller writes it (operations.go onOperationChange: kstatus conditions, "<termination message> exit code: <n>";
- * the shell image's helm writes no termination message, so only the code). The operation's Pod is not run, and the
+ * the shell image's helm-cmd writes no termination message and runs helm under xargs, so " exit code: 123"). The operation's Pod is not run, and the
  * Operation's status and the App are written here as Rancher's controllers would: a stand-in, named in
  * docs/real-mode.md. The ClusterRepo object itself is the real guest's.
  */
@@ -26,10 +26,16 @@ type Obj = Record<string, any>;
 
 const REPO_PATH = `/v1/catalog.cattle.io.clusterrepos/${ RANCHER_CHARTS.name }`;
 
-/** `?link=index` or `?action=install` on the guest's rancher-charts; null for any other request. */
-export function guestChartRequest(path: string): 'index' | 'install' | null {
+const OPERATION_LOGS = /^\/v1\/catalog\.cattle\.io\.operations\/([^/]+)\/([^/]+)\/logs$/;
+
+/** `?link=index` or `?action=install` on the guest's rancher-charts, or an Operation's logs; null for any other request. */
+export function guestChartRequest(path: string): 'index' | 'install' | 'logs' | null {
   const [p, q] = path.split('?');
   const query = new URLSearchParams(q || '');
+
+  if (OPERATION_LOGS.test(p)) {
+    return 'logs';
+  }
 
   if (p !== REPO_PATH) {
     return null;
@@ -98,6 +104,26 @@ async function ensureType(admin: KubeTarget, id: string, listPath: string): Prom
   }
 }
 
+/**
+ * What each Operation's helm container printed, as Rancher's `logs` link serves it (Apps → Recent Operations → View
+ * Logs): the command helm-cmd echoes, then Helm's last words when it failed. Kept while the front runs.
+ */
+const operationLogs = new Map<string, string[]>();
+
+export function serveLogs(path: string, res: ServerResponse): void {
+  const m = OPERATION_LOGS.exec(path.split('?')[0]);
+  const lines = m && operationLogs.get(`${ decodeURIComponent(m[1]) }/${ decodeURIComponent(m[2]) }`);
+
+  if (!lines) {
+    return send(res, 404, {
+      type: 'error', status: 404, code: 'NotFound', message: 'operation not found'
+    });
+  }
+  res.statusCode = 200;
+  res.setHeader('content-type', 'text/plain');
+  res.end(lines.map((l) => `${ l }\n`).join(''));
+}
+
 /** Who the install runs as: Rancher's impersonation headers for the user (Impersonate-User, -Group). */
 export type AsUser = Record<string, string | string[]>;
 
@@ -150,13 +176,17 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
   });
   // Then the operation's Pod would run Helm, one command after the other (helm-cmd: `set -e`).
   let failed: string | null = null;
+  const log: string[] = [];
 
+  operationLogs.set(`${ namespace }/${ op.metadata.name }`, log);
   try {
     for (const { release, entry, values } of releases) {
+      log.push(`helm install --namespace=${ namespace } ${ release } /home/shell/helm/${ entry.name }-${ entry.version }.tgz`);
       failed = await helmInstall({
         target: admin, user, groups: ([] as string[]).concat(asUser['impersonate-group'] || []), release, namespace, chart: entry.name, entry, values,
       }) || await put(admin, app(release, namespace, entry as Obj, values));
       if (failed) {
+        log.push(failed);
         failed = `${ release }: ${ failed }`;
         break;
       }
@@ -167,7 +197,8 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
   if (failed) {
     process.stderr.write(`[rancher-charts] ${ namespace }/${ op.metadata.name }: ${ failed }\n`);
   }
-  await operationStatus(admin, op, failed ? { stalled: ' exit code: 1' } : {});
+  // helm-cmd runs helm under xargs, which exits 123 when helm fails; no termination message (measured on Rancher 2.15).
+  await operationStatus(admin, op, failed ? { stalled: ' exit code: 123' } : {});
 }
 
 const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');

@@ -133,7 +133,11 @@ describe('real mode proxy', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
         outcome = operationOutcome(await (await call(url, 'viewer')).json());
       }
-      expect(outcome).toEqual({ state: 'failed', message: 'exit code: 1' });
+      // Helm's own words come from the Operation's logs link, as on Rancher.
+      expect(outcome).toEqual({ state: 'failed', message: 'exit code: 123' });
+      const log = await (await call(`${ url }/logs?container=helm`, 'viewer')).text();
+
+      expect(log).toMatch(/^helm install --namespace=kube-system harvester-cloud-provider \/home\/shell\/helm\/harvester-cloud-provider-[^ ]+\.tgz\nError: .*forbidden/);
       expect((await kubeRequest(admin, 'GET', '/api/v1/namespaces/kube-system/secrets?labelSelector=owner%3Dhelm')).body?.items).toEqual([]);
     } finally {
       // What Rancher leaves (the Operation, the viewer's Role and RoleBinding on it) is gone for the next suites.

@@ -50,7 +50,9 @@ describe('the Harvester charts installed from a guest\'s rancher-charts', () => 
 
     expect(answer.operationNamespace).toBe('kube-system');
     expect(getObject(state, 'local', 'catalog.cattle.io.operation', `${ answer.operationNamespace }/${ answer.operationName }`)).toBeUndefined();
-    expect(op?.status).toMatchObject({ podCreated: true, podNamespace: 'cattle-system', releaseName: 'harvester-csi-driver' });
+    expect(op?.status).toMatchObject({
+      podCreated: true, podNamespace: 'cattle-system', releaseName: 'harvester-csi-driver'
+    });
     expect(op?.status.conditions.map((c: { type: string; status: string }) => `${ c.type }=${ c.status }`)).toEqual(['Reconciling=False', 'Stalled=False']);
 
     expect(nodePaths(state, K3S_BARE.id)).toEqual({ provider: K3S_CONFIG_PATH, csi: '/etc/kubernetes/' });

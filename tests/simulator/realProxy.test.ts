@@ -95,5 +95,6 @@ describe('Harvester\'s endpoint and the guest\'s chart repository in real mode',
     expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/rancher-charts?action=install')).toBe('install');
     expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/rancher-charts')).toBeNull();
     expect(guestChartRequest('/v1/catalog.cattle.io.clusterrepos/other?link=index')).toBeNull();
+    expect(guestChartRequest('/v1/catalog.cattle.io.operations/kube-system/helm-operation-abcde/logs?container=helm')).toBe('logs');
   });
 });

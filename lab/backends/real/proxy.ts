@@ -13,7 +13,7 @@ import { canReachCluster } from '../../simulator/rancher/access';
 import { authenticate } from '../../simulator/rancher/auth';
 import { clusterForbidden, unauthorized } from '../../simulator/core/errors';
 import { SimState } from '../../simulator/core/state';
-import { guestChartRequest, serveIndex, serveInstall } from '../../standins/guestCharts';
+import { guestChartRequest, serveIndex, serveInstall, serveLogs } from '../../standins/guestCharts';
 import { SimRequest, SimResponse, SimUser } from '../../simulator/core/types';
 
 export interface RealCluster {
@@ -209,8 +209,12 @@ export class RealProxy {
   }
 
   /** Rancher's catalog on the guest's rancher-charts (guestCharts.ts), as the user. */
-  private serveGuestCharts(chart: 'index' | 'install', route: Route, user: SimUser, req: IncomingMessage, res: ServerResponse): void {
+  private serveGuestCharts(chart: 'index' | 'install' | 'logs', route: Route, user: SimUser, req: IncomingMessage, res: ServerResponse): void {
     const admin = { url: route.cluster.api, token: this.backends.adminToken };
+
+    if (chart === 'logs') {
+      return serveLogs(route.path, res);
+    }
     const done = chart === 'index' ? serveIndex(admin, new URL(route.path, 'http://x').searchParams, res) : serveInstall(admin, { 'impersonate-user': user.id, 'impersonate-group': IMPERSONATED_GROUPS }, req, res);
 
     // An install answers before Helm runs (Rancher's operation): a later failure is the Operation's to say.

@@ -5,7 +5,10 @@
  * `pkg/api/steve/catalog/operation.go`), then runs Helm in a Pod. Its operation controller
  * (`pkg/controllers/dashboard/helm/operations.go` onOperationChange) writes the helm container's state on the
  * Operation as wrangler kstatus conditions: Reconciling=True while the Pod waits or runs; once Helm exited,
- * `podCreated` and either both False (exit code 0) or Stalled=True with "<termination message> exit code: <n>".
+ * `podCreated` and either both False (exit code 0) or Stalled=True with "<termination message> exit code: <n>". The
+ * shell image's helm-cmd writes no termination message and runs helm under xargs, so a failure reads " exit code: 123"
+ * (Rancher 2.15): Helm's own words are in the Operation's log (its `logs` link, Apps → Recent Operations → View Logs),
+ * whose last `Error:` line the page shows.
  */
 import { StoreLike } from '../data/store';
 import { CATALOG_OPERATION } from '../data/typeIds';
@@ -23,7 +26,7 @@ export interface OperationRef {
 export type OperationOutcome =
   | { state: 'running'; message?: string }
   | { state: 'done' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; message: string; helm?: string }
   | ({ state: 'unreadable' } & StepFailure);
 
 type Condition = { type?: string; status?: string; message?: string };
@@ -45,6 +48,13 @@ export function operationOutcome(op: { status?: { podCreated?: boolean; conditio
   }
 
   return { state: 'done' };
+}
+
+/** Helm's own words in an operation's log: its last `Error: …` line (Helm prints its failures so), else nothing. */
+export function helmError(log: string): string | undefined {
+  const errors = log.split('\n').map((l) => l.trim()).filter((l) => l.startsWith('Error:'));
+
+  return errors.length ? errors[errors.length - 1] : undefined;
 }
 
 /** The operation named in an install's answer (`chartActionOutput`), if it names one. */
@@ -80,10 +90,27 @@ export async function followOperation(store: StoreLike, clusterId: string, ref: 
     } catch (e) {
       outcome = { state: 'unreadable', ...failureOf(e) };
     }
+    if (outcome.state === 'failed') {
+      outcome = { ...outcome, ...await helmLog(store, url) };
+    }
     opt.onChange?.(outcome);
     if (outcome.state !== 'running' || now() >= until || opt.stopped?.()) {
       return outcome;
     }
     await sleep(opt.intervalMs);
+  }
+}
+
+/** The helm container's log through the Operation's `logs` link; nothing when it cannot be read (it is only a help). */
+async function helmLog(store: StoreLike, url: string): Promise<{ helm?: string }> {
+  try {
+    const r = await proxyRequest<string | { data?: unknown }>(store, { url: `${ url }/logs?container=helm` });
+    // The store hands a text answer over as `{ data: <text> }`.
+    const text = typeof r === 'string' ? r : typeof r?.data === 'string' ? r.data : '';
+    const helm = helmError(text);
+
+    return helm ? { helm } : {};
+  } catch (e) {
+    return {};
   }
 }

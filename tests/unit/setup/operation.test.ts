@@ -1,4 +1,6 @@
-import { followOperation, operationOf, operationOutcome, OperationOutcome } from '@pkg/setup/operation';
+import {
+  followOperation, helmError, operationOf, operationOutcome, OperationOutcome
+} from '@pkg/setup/operation';
 
 const cond = (type: string, status: string, message?: string) => ({
   type, status, ...(message ? { message } : {})
@@ -29,8 +31,9 @@ describe('R-SET-10: what Helm made of the install, from the Operation Rancher ke
     expect(operationOutcome({ status: { podCreated: true, conditions: [cond('Reconciling', 'True', 'running operation'), cond('Stalled', 'False')] } })).toEqual({ state: 'running', message: 'running operation' });
     // SetActive once helm exited 0.
     expect(operationOutcome({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'False')] } })).toEqual({ state: 'done' });
-    // SetError: "<termination message> exit code: <n>"; the shell image's helm leaves the message empty.
-    expect(operationOutcome({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'True', ' exit code: 1')] } })).toEqual({ state: 'failed', message: 'exit code: 1' });
+    // SetError: "<termination message> exit code: <n>"; the shell image's helm-cmd leaves the message empty and runs
+    // helm under xargs (123 when helm fails), as Rancher 2.15 answered (tests/real/rancher/helmOperations.rancher.ts).
+    expect(operationOutcome({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'True', ' exit code: 123')] } })).toEqual({ state: 'failed', message: 'exit code: 123' });
     expect(operationOutcome({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'True', 'Error: INSTALLATION FAILED: cannot re-use a name that is still in use exit code: 1')] } })).toEqual({ state: 'failed', message: 'Error: INSTALLATION FAILED: cannot re-use a name that is still in use exit code: 1' });
   });
 
@@ -91,5 +94,34 @@ describe('R-SET-10: what Helm made of the install, from the Operation Rancher ke
       intervalMs: 1, timeoutMs: 60000, stopped: () => true
     });
     expect(left.urls).toHaveLength(1);
+  });
+
+  it('adds Helm\'s own words from the Operation\'s log to a failure, and does without them when the log cannot be read', async() => {
+    // As Rancher 2.15's logs link answered a refused install (tests/real/rancher/helmOperations.rancher.ts).
+    const log = 'helm install --namespace=kube-system harvester-csi-driver /home/shell/helm/harvester-csi-driver-107.0.0+up0.1.31.tgz\n' +
+      'Error: INSTALLATION FAILED: unable to build kubernetes objects from release manifest: resource mapping not found for name: "harvester-snapshot"\n';
+
+    expect(helmError(log)).toBe('Error: INSTALLATION FAILED: unable to build kubernetes objects from release manifest: resource mapping not found for name: "harvester-snapshot"');
+    expect(helmError('helm install x\nNAME: x\nSTATUS: deployed\n')).toBeUndefined();
+    const failed = () => ({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'True', ' exit code: 123')] } });
+    const urls: string[] = [];
+    const store = (logs: () => unknown) => ({
+      getters:  {},
+      dispatch: async(_type: string, opt: { url: string }) => {
+        urls.push(opt.url);
+
+        return opt.url.endsWith('/logs?container=helm') ? logs() : failed();
+      },
+    });
+    const ref = { namespace: 'kube-system', name: 'helm-operation-abc' };
+
+    // The store hands a text answer over as `{ data: <text> }`.
+    expect(await followOperation(store(() => ({ data: log })), 'c-k3s', ref, { intervalMs: 1, timeoutMs: 1000 })).toEqual({
+      state: 'failed', message: 'exit code: 123', helm: helmError(log)
+    });
+    expect(urls).toEqual([URL, `${ URL }/logs?container=helm`]);
+    expect(await followOperation(store(() => {
+      throw Object.assign(new Error('not found'), { _status: 404 });
+    }), 'c-k3s', ref, { intervalMs: 1, timeoutMs: 1000 })).toEqual({ state: 'failed', message: 'exit code: 123' });
   });
 });
