@@ -16,7 +16,9 @@ import { clusterTypeUrl, proxyRequest } from '../data/clusterProxy';
 import { failureOf, StepFailure } from './kubeconfig';
 
 /** How often the set-up page reads the install's operation, and for how long before it says Helm is still at it. */
-export const HELM_FOLLOW = { intervalMs: 2000, timeoutMs: 5 * 60000 };
+export const HELM_FOLLOW = {
+  intervalMs: 2000, timeoutMs: 5 * 60000, graceMs: 10000
+};
 
 export interface OperationRef {
   namespace: string;
@@ -68,6 +70,11 @@ export interface FollowOptions {
   intervalMs: number;
   /** After this long a running operation is reported as running: the page stops looking, Helm goes on. */
   timeoutMs: number;
+  /**
+   * For this long a 404 means "not seen yet", not "gone": Steve may answer from its informer cache, filled by a watch
+   * after Rancher created the Operation (R-VSN-16).
+   */
+  graceMs?: number;
   onChange?: (outcome: OperationOutcome) => void;
   /** True once nobody looks (the page was left): the reads stop. */
   stopped?: () => boolean;
@@ -79,7 +86,8 @@ export interface FollowOptions {
 export async function followOperation(store: StoreLike, clusterId: string, ref: OperationRef, opt: FollowOptions): Promise<OperationOutcome> {
   const sleep = opt.sleep || ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const now = opt.now || Date.now;
-  const until = now() + opt.timeoutMs;
+  const start = now();
+  const until = start + opt.timeoutMs;
   const url = clusterTypeUrl(clusterId, `${ CATALOG_OPERATION }s`, ref.namespace, ref.name);
 
   for (;;) {
@@ -88,7 +96,9 @@ export async function followOperation(store: StoreLike, clusterId: string, ref: 
     try {
       outcome = operationOutcome(await proxyRequest(store, { url }));
     } catch (e) {
-      outcome = { state: 'unreadable', ...failureOf(e) };
+      const failure = failureOf(e);
+
+      outcome = failure.status === 404 && now() - start < (opt.graceMs || 0) ? { state: 'running' } : { state: 'unreadable', ...failure };
     }
     if (outcome.state === 'failed') {
       outcome = { ...outcome, ...await helmLog(store, url) };

@@ -124,4 +124,26 @@ describe('R-SET-10: what Helm made of the install, from the Operation Rancher ke
       throw Object.assign(new Error('not found'), { _status: 404 });
     }), 'c-k3s', ref, { intervalMs: 1, timeoutMs: 1000 })).toEqual({ state: 'failed', message: 'exit code: 123' });
   });
+
+  it('takes a 404 just after the install as not seen yet (Steve\'s cache), and a later one as unreadable', async() => {
+    let clock = 0;
+    const notFound = () => {
+      throw Object.assign(new Error('not found'), { _status: 404 });
+    };
+    const seenLate = opsStore([notFound, notFound, () => ({ status: { podCreated: true, conditions: [cond('Reconciling', 'False'), cond('Stalled', 'False')] } })]);
+    const opt = {
+      intervalMs: 2000,
+      timeoutMs:  60000,
+      graceMs:    10000,
+      now:        () => clock,
+      sleep:      async(ms: number) => {
+        clock += ms;
+      }
+    };
+
+    expect(await followOperation(seenLate, 'c-k3s', { namespace: 'kube-system', name: 'helm-operation-abc' }, opt)).toEqual({ state: 'done' });
+    clock = 0;
+    expect(await followOperation(opsStore([notFound]), 'c-k3s', { namespace: 'kube-system', name: 'helm-operation-abc' }, opt)).toMatchObject({ state: 'unreadable', status: 404 });
+    expect(clock).toBe(10000);
+  });
 });
