@@ -5,7 +5,7 @@
  * version, and an install of Harvester's own charts by the real Helm into the real guest, as the user
  * (harvesterCharts.ts; impersonated, as Rancher's helm operation runs): their RBAC decides. As Rancher does, the
  * install is answered at once with the Operation it made in the guest (the release's namespace, the user given `get`
- * on it: helmop `createOperation`), and Helm's outcome is written on that Operation afterwards as Rancher's operation
+ * on it: helmop `createOperation`; guestOperation.ts), and Helm's outcome is written on that Operation afterwards as Rancher's operation
  * controller writes it (operations.go onOperationChange: kstatus conditions, "<termination message> exit code: <n>";
  * the shell image's helm-cmd writes no termination message and runs helm under xargs, so " exit code: 123"). The operation's Pod is not run, and the
  * Operation's status and the App are written here as Rancher's controllers would: a stand-in, named in
@@ -21,12 +21,13 @@ import { GUEST_CHART_INDEX, RANCHER_CHARTS } from '../simulator/catalog/guestCha
 import { filterReleases, HelmChartVersion } from '../simulator/catalog/helmIndex';
 import { CLUSTER_REPO_NAME_LABEL } from '../simulator/catalog/installExtension';
 import { helmInstall } from './harvesterCharts';
+import {
+  operationLog, operationLogs, OPERATION_LOGS, operationStatus, startOperation
+} from './guestOperation';
 
 type Obj = Record<string, any>;
 
 const REPO_PATH = `/v1/catalog.cattle.io.clusterrepos/${ RANCHER_CHARTS.name }`;
-
-const OPERATION_LOGS = /^\/v1\/catalog\.cattle\.io\.operations\/([^/]+)\/([^/]+)\/logs$/;
 
 /** `?link=index` or `?action=install` on the guest's rancher-charts, or an Operation's logs; null for any other request. */
 export function guestChartRequest(path: string): 'index' | 'install' | 'logs' | null {
@@ -51,7 +52,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 }
 
 const error = (status: number, message: string) => ({
-  type: 'error', status, code: status === 403 ? 'Forbidden' : 'ServerError', message
+  type: 'error', status, code: ({ 403: 'Forbidden', 404: 'NotFound' } as Record<number, string>)[status] || 'ServerError', message
 });
 
 async function readBody(req: IncomingMessage): Promise<Obj> {
@@ -104,24 +105,16 @@ async function ensureType(admin: KubeTarget, id: string, listPath: string): Prom
   }
 }
 
-/**
- * What each Operation's helm container printed, as Rancher's `logs` link serves it (Apps → Recent Operations → View
- * Logs): the command helm-cmd echoes, then Helm's last words when it failed. Kept while the front runs.
- */
-const operationLogs = new Map<string, string[]>();
-
+/** An Operation's `logs` link (Apps → Recent Operations → View Logs): what its helm container printed. */
 export function serveLogs(path: string, res: ServerResponse): void {
-  const m = OPERATION_LOGS.exec(path.split('?')[0]);
-  const lines = m && operationLogs.get(`${ decodeURIComponent(m[1]) }/${ decodeURIComponent(m[2]) }`);
+  const text = operationLog(path);
 
-  if (!lines) {
-    return send(res, 404, {
-      type: 'error', status: 404, code: 'NotFound', message: 'operation not found'
-    });
+  if (text === null) {
+    return send(res, 404, error(404, 'operation not found'));
   }
   res.statusCode = 200;
   res.setHeader('content-type', 'text/plain');
-  res.end(lines.map((l) => `${ l }\n`).join(''));
+  res.end(text);
 }
 
 /** Who the install runs as: Rancher's impersonation headers for the user (Impersonate-User, -Group). */
@@ -158,7 +151,9 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
   const ns = await kubeRequest(admin, 'GET', `/api/v1/namespaces/${ encodeURIComponent(namespace) }`, undefined, asUser);
 
   if (ns.status !== 200) {
-    return send(res, ns.status === 403 ? 403 : 500, error(ns.status === 403 ? 403 : 500, `${ ns.body?.message || ns.status }`));
+    const status = ns.status === 403 ? 403 : 500;
+
+    return send(res, status, error(status, `${ ns.body?.message || ns.status }`));
   }
   await ensureType(admin, APP_TYPE, '/apis/catalog.cattle.io/v1/apps');
   await ensureType(admin, OPERATION_TYPE, '/apis/catalog.cattle.io/v1/operations');
@@ -199,72 +194,4 @@ export async function serveInstall(admin: KubeTarget, asUser: AsUser, req: Incom
   }
   // helm-cmd runs helm under xargs, which exits 123 when helm fails; no termination message (measured on Rancher 2.15).
   await operationStatus(admin, op, failed ? { stalled: ' exit code: 123' } : {});
-}
-
-const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** wrangler kstatus: SetTransitioning, SetError or SetActive. */
-function kstatus(s: { transitioning?: string; stalled?: string }): Obj[] {
-  const now = stamp();
-
-  return [
-    {
-      type: 'Reconciling', status: s.transitioning ? 'True' : 'False', lastUpdateTime: now, ...(s.transitioning ? { reason: 'Reconciling', message: s.transitioning } : {})
-    },
-    {
-      type: 'Stalled', status: s.stalled ? 'True' : 'False', lastUpdateTime: now, ...(s.stalled ? { reason: 'Stalled', message: s.stalled } : {})
-    },
-  ];
-}
-
-/** The Operation, named as its Pod (`helm-operation-<5>`), with the status helmop writes and `get` for the user. */
-async function startOperation(admin: KubeTarget, namespace: string, release: string, user: string): Promise<Obj | string> {
-  const name = `helm-operation-${ Math.random().toString(36).slice(2, 7) }`;
-  const made = await kubeRequest(admin, 'POST', objectPath('catalog.cattle.io/v1', 'operations', namespace), {
-    apiVersion: 'catalog.cattle.io/v1', kind: 'Operation', metadata: { name, namespace }
-  });
-
-  if (made.status >= 300) {
-    return `${ made.body?.message || made.status }`;
-  }
-  const role = `${ name }-${ user }-role`;
-
-  await kubeRequest(admin, 'POST', objectPath('rbac.authorization.k8s.io/v1', 'roles', namespace), {
-    metadata: { name: role, namespace },
-    rules:    [{
-      verbs: ['get'], resources: ['operations'], apiGroups: ['catalog.cattle.io'], resourceNames: [name]
-    }],
-  });
-  await kubeRequest(admin, 'POST', objectPath('rbac.authorization.k8s.io/v1', 'rolebindings', namespace), {
-    metadata: { name: `${ name }-${ user }-rolebinding`, namespace },
-    subjects: [{
-      apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user
-    }],
-    roleRef: {
-      apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role
-    },
-  });
-  const op = {
-    ...made.body,
-    status: {
-      action: 'install', releaseName: release, namespace, podName: name, podNamespace: 'cattle-system', observedGeneration: 0
-    }
-  };
-
-  await operationStatus(admin, op, { transitioning: 'waiting to run operation' });
-
-  return op;
-}
-
-async function operationStatus(admin: KubeTarget, op: Obj, s: { transitioning?: string; stalled?: string }): Promise<void> {
-  const done = !s.transitioning;
-  const one = `${ objectPath('catalog.cattle.io/v1', 'operations', op.metadata.namespace) }/${ op.metadata.name }/status`;
-  const current = await kubeRequest(admin, 'GET', one.replace(/\/status$/, ''));
-
-  await kubeRequest(admin, 'PUT', one, {
-    ...current.body,
-    status: {
-      ...op.status, ...(done ? { podCreated: true, observedGeneration: 1 } : {}), conditions: kstatus(s)
-    },
-  });
 }

@@ -65,16 +65,19 @@ export const OPERATION_TIMING = { startMs: 1000, runMs: 3000 };
 
 const stamp = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
-/** wrangler kstatus: SetTransitioning (Reconciling=True with a message) or SetActive (both False). */
-function kstatusConditions(transitioning: string | null): Record<string, string>[] {
+/**
+ * wrangler kstatus as Rancher's operation controller sets it: SetTransitioning (Reconciling=True with a message),
+ * SetError (Stalled=True with a message) or SetActive (both False).
+ */
+export function kstatusConditions(s: { transitioning?: string; stalled?: string }): Record<string, string>[] {
   const now = stamp();
 
   return [
     {
-      type: 'Reconciling', status: transitioning ? 'True' : 'False', lastUpdateTime: now, ...(transitioning ? { reason: 'Reconciling', message: transitioning } : {})
+      type: 'Reconciling', status: s.transitioning ? 'True' : 'False', lastUpdateTime: now, ...(s.transitioning ? { reason: 'Reconciling', message: s.transitioning } : {})
     },
     {
-      type: 'Stalled', status: 'False', lastUpdateTime: now
+      type: 'Stalled', status: s.stalled ? 'True' : 'False', lastUpdateTime: now, ...(s.stalled ? { reason: 'Stalled', message: s.stalled } : {})
     },
   ];
 }
@@ -129,17 +132,17 @@ export function startOperation(state: SimState, cmds: HelmCommand[], work: () =>
       podName:            name,
       podNamespace:       OPERATION_POD_NAMESPACE,
       observedGeneration: 0,
-      conditions:         kstatusConditions('waiting to run operation'),
+      conditions:         kstatusConditions({ transitioning: 'waiting to run operation' }),
     },
   };
   const created = storeObject(state, cluster, OPERATION_TYPE, op);
 
   later(OPERATION_TIMING.startMs, () => {
     if (advance(state, cluster, created, {
-      podCreated: true, observedGeneration: 1, conditions: kstatusConditions('running operation')
+      podCreated: true, observedGeneration: 1, conditions: kstatusConditions({ transitioning: 'running operation' })
     })) {
       work();
-      later(OPERATION_TIMING.runMs, () => advance(state, cluster, created, { conditions: kstatusConditions(null) }));
+      later(OPERATION_TIMING.runMs, () => advance(state, cluster, created, { conditions: kstatusConditions({}) }));
     }
   });
 
