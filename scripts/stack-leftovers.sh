@@ -7,7 +7,7 @@ run_dir=${STACK_DIR:-$PWD/.tools/stack/run}
 stack_pids() { node -e 'try { console.log(require(process.argv[1]).pids.join(" ")) } catch (e) {}' "$run_dir/stack.json"; }
 
 # What is left: the recorded pids (not zombies); any process running one of this clone's binaries whose arguments or
-# environment name this stack's run directory (the provider the k3s-bare kubelet stand-in runs: not in stack.json);
+# environment name this stack's run directory (what the Pod runner runs in k3s-bare: not in stack.json);
 # any Node process whose arguments name it (the bridges the Pod runner and the stand-ins start). Another stack, e.g.
 # Rancher's that .ci/run starts meanwhile, has its own run directory.
 leftovers() {

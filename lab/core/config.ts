@@ -25,6 +25,11 @@ export interface StackCluster {
   /** kube-controller-manager's secure port (health only; 127.0.0.1). */
   kcmPort: number;
   /**
+   * Its Pods run (the Pod runner, lab/standins/pods/sites.ts): the API server admits them with their ServiceAccount's
+   * token volume, and kube-controller-manager runs the workload controllers that make them.
+   */
+  runsPods?: boolean;
+  /**
    * The address the API server advertises, and so names in its self-signed certificate: the host's is Harvester's
    * VIP (ConfigMap harvester-system/vip), which the kubeconfigs Harvester hands out name as their server.
    */
@@ -47,7 +52,7 @@ export const CLUSTERS: StackCluster[] = [
     key: 'host', clusterId: HARVESTER_HOST.id, name: HARVESTER_HOST.name, apiPort: BASE + 444, stevePort: BASE + 82, etcdPrefix: `/${ HARVESTER_HOST.name }`, serviceCidr: '10.53.0.0/16', kcmPort: BASE + 258, advertiseAddress: HARVESTER_VIP
   },
   {
-    key: 'bare', clusterId: K3S_BARE.id, name: K3S_BARE.name, apiPort: BASE + 445, stevePort: BASE + 83, etcdPrefix: `/${ K3S_BARE.name }`, serviceCidr: '10.43.0.0/16', kcmPort: BASE + 260
+    key: 'bare', clusterId: K3S_BARE.id, name: K3S_BARE.name, apiPort: BASE + 445, stevePort: BASE + 83, etcdPrefix: `/${ K3S_BARE.name }`, serviceCidr: '10.43.0.0/16', kcmPort: BASE + 260, runsPods: true
   },
 ];
 
@@ -153,7 +158,8 @@ export function apiserverArgs(c: StackCluster, s: Secrets): string[] {
     `--service-account-key-file=${ s.saPub }`,
     `--service-account-signing-key-file=${ s.saKey }`,
     // The seed's Pods are records of workloads no kubelet runs: admitted as written, without a ServiceAccount volume.
-    '--disable-admission-plugins=ServiceAccount',
+    // Where the Pod runner runs them, as Kubernetes admits Pods by default.
+    ...(c.runsPods ? [] : ['--disable-admission-plugins=ServiceAccount']),
     // Webhooks and aggregated APIs are reached at their EndpointSlices' addresses, not at a Service's cluster IP
     // (nothing routes cluster IPs here): the load balancer webhook in its network namespace (netns.ts).
     '--enable-aggregator-routing=true',

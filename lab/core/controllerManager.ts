@@ -5,9 +5,12 @@
  * EndpointSlices, the aggregated ClusterRoles (`view`, `edit`, `admin`), the kube-root-ca.crt ConfigMaps, and the
  * PersistentVolume controllers the CSI sidecars work with (binding, expansion, protection). Left out, because the
  * Pods they manage would never run here: the workload controllers (Deployments, ReplicaSets, …) and node lifecycle
- * (no kubelet posts node status: it would mark every seeded node NotReady and evict the seeded Pods). Rancher's
- * local cluster, whose Pods the Pod runner runs (lab/standins/pods), adds the Deployment and ReplicaSet controllers
- * (`WORKLOAD_CONTROLLERS`): Rancher's Import Extension Catalog creates a Deployment there.
+ * (no kubelet posts node status: it would mark every seeded node NotReady and evict the seeded Pods). The clusters
+ * whose Pods the Pod runner runs (lab/standins/pods/sites.ts) add the Deployment and ReplicaSet controllers
+ * (`WORKLOAD_CONTROLLERS`): Rancher's Import Extension Catalog creates a Deployment in Rancher's local cluster, and
+ * the set-up's provider chart one in k3s-bare. Not the DaemonSet controller: the CSI chart's node plugin DaemonSet
+ * would get Pods the runner has no program for (a privileged CSI node plugin), and Pods of kube-vip's DaemonSet
+ * are stood in for (lab/standins/kubeVip.ts).
  */
 import path from 'node:path';
 import { StackCluster } from './config';

@@ -143,5 +143,5 @@ export function bridgeAddresses(ns: Netns, pairs: { inside: string; outside: num
   return [outside, inside];
 }
 
-/** The network namespace of k3s-bare's cloud provider Pod (lab/standins/providerKubelet.ts): the stack removes it on stop. */
-export const providerNetns = () => netnsFor('bareccm', 2);
+/** The network namespace of k3s-bare's VM number `i` (the Pod runner's, lab/standins/pods/sites.ts): the stack removes them on stop. */
+export const bareNodeNetns = (i: number): Netns => netnsFor(`barenode${ i }`, 2 + i);

@@ -19,14 +19,15 @@ import {
   isAlive, startProcess, Started, stopPids, waitReady
 } from '../core/processes';
 import { createObjects, seedCluster } from './seed';
-import { controllerManagerArgs, controllerManagerHealth } from '../core/controllerManager';
+import { controllerManagerArgs, controllerManagerHealth, WORKLOAD_CONTROLLERS } from '../core/controllerManager';
 import { startHarvester, waitHarvesterSettled } from './harvester/phase';
 import { waitNadMapping } from './harvester/afterMapping';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build';
 import { upstreamCrds } from './harvester/crds';
 import { dropWebhookRegistration, webhookNetns } from './harvester/start';
 import { serveHarvesterApi } from './harvester/apiServer';
-import { providerNetns, deleteNetns } from '../core/netns';
+import { bareNodeNetns, deleteNetns } from '../core/netns';
+import { K3S_BARE_NODES } from '../world/clusters/k3sBare';
 import { seedHistory } from './harvester/history';
 import { BASELINE_FILE, recordBaseline } from './baseline';
 import { USERS } from '../simulator/rancher/users';
@@ -120,7 +121,7 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
       await waitReady(p, `${ apiUrl(c) }/readyz`, 120000, { authorization: `Bearer ${ secrets.adminToken }` });
     }
     for (const c of CLUSTERS) {
-      const p = startProcess(`kube-controller-manager-${ c.name }`, bin('kube-controller-manager'), controllerManagerArgs(c, writeKubeconfig(c, secrets.adminToken), secrets.saKey));
+      const p = startProcess(`kube-controller-manager-${ c.name }`, bin('kube-controller-manager'), controllerManagerArgs(c, writeKubeconfig(c, secrets.adminToken), secrets.saKey, c.runsPods ? WORKLOAD_CONTROLLERS : []));
 
       started.push(p);
       await waitReady(p, controllerManagerHealth(c), 60000);
@@ -170,12 +171,13 @@ export async function startStack(opts: StartOptions = {}): Promise<StackInfo> {
 
       await waitNadMapping(guestTarget, guest);
       await createObjects(guestTarget, guest, later, 1);
-      // k3s-bare's set-up (real mode): Harvester's kubeconfig endpoint, and a kubelet for the provider it installs.
+      // k3s-bare's set-up (real mode): Harvester's kubeconfig endpoint, and the kubelet of its VMs (the Pod runner),
+      // which runs the provider the set-up's chart deploys.
       const api = await serveHarvesterApi({ url: apiUrl(clusterOf('host')), token: secrets.adminToken });
 
       harvesterApi = api.url;
       harvesterApiToken = api.token;
-      started.push(api.started, startProcess('provider-kubelet-k3s-bare', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'providerKubelet.ts')]));
+      started.push(api.started, startProcess('pod-runner-k3s-bare', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'pods', 'podRunner.ts'), 'bare']));
     }
     for (const { c, p } of steves) {
       await waitReady(p, `${ steveUrl(c) }/v1/schemas`, 120000, { authorization: `Bearer ${ secrets.steveToken }` });
@@ -250,7 +252,7 @@ export async function stopStack(): Promise<boolean> {
   await stopPids(others.reverse());
   await stopPids(etcd ? [etcd] : []);
   deleteNetns(webhookNetns());
-  deleteNetns(providerNetns());
+  K3S_BARE_NODES.forEach((n, i) => deleteNetns(bareNodeNetns(i)));
   fs.rmSync(STACK_FILE, { force: true });
 
   return true;

@@ -1,5 +1,5 @@
 /**
- * Stand-in for kube-vip in rke2-guest (it needs the network: ARP, DHCP): it advertises the address the Harvester
+ * Stand-in for kube-vip in rke2-guest and k3s-bare (it needs the network: ARP, DHCP): it advertises the address the Harvester
  * cloud provider put in `kube-vip.io/loadbalancerIPs` and writes it to the Service's `status.loadBalancer.ingress`
  * (ipMode VIP). `0.0.0.0` asks for a DHCP lease on the VM network: kube-vip records the leased address in
  * `kube-vip.io/requestedIP` and its macvlan's MAC in `kube-vip.io/hwaddr`. The DHCP server stood in for leases from
@@ -15,7 +15,11 @@ const REQUESTED_IP = 'kube-vip.io/requestedIP';
 const HWADDR = 'kube-vip.io/hwaddr';
 const DHCP_ADDRESS = '0.0.0.0';
 
-export function startKubeVip(guest: KubeTarget, log: (l: string) => void) {
+/**
+ * `daemonSet`: kube-vip runs only while that DaemonSet is there (`<namespace>/<name>`: the provider chart's
+ * dependency in k3s-bare, whose DaemonSet Pods no controller makes here: lab/core/controllerManager.ts).
+ */
+export function startKubeVip(guest: KubeTarget, log: (l: string) => void, daemonSet?: string) {
   const leases = new Map<string, string>();
 
   const lease = (svc: Obj): { ip: string; mac: string } | null => {
@@ -53,6 +57,9 @@ export function startKubeVip(guest: KubeTarget, log: (l: string) => void) {
     const wanted = svc.metadata.annotations?.[IPS];
 
     if (svc.spec?.type !== 'LoadBalancer' || !wanted) {
+      return;
+    }
+    if (daemonSet && (await kubeRequest(guest, 'GET', `/apis/apps/v1/namespaces/${ daemonSet.replace('/', '/daemonsets/') }`)).status !== 200) {
       return;
     }
     const path = objectPath('v1', 'services', svc.metadata.namespace, svc.metadata.name);

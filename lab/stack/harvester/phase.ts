@@ -5,7 +5,7 @@
  * until every LoadBalancer Service of the guest has been handled: an address, or the provider's failure event.
  */
 import path from 'node:path';
-import { apiUrl, CLUSTERS, ClusterKey } from '../../core/config';
+import { apiUrl, clusterOf, CLUSTERS, ClusterKey } from '../../core/config';
 import { KubeTarget, kubeRequest } from '../../core/kubeClient';
 import { REPO_ROOT, RUN_DIR } from '../../core/paths';
 import { startProcess, Started } from '../../core/processes';
@@ -36,7 +36,7 @@ export async function startHarvester(token: string, log: (l: string) => void): P
   const host = target('host', token);
   const guest = target('guest', token);
   const standins = startProcess('stand-ins', path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [
-    path.join(REPO_ROOT, 'lab', 'standins', 'main.ts'), '--host', host.url, '--guest', guest.url, '--token-file', path.join(RUN_DIR, 'secrets', 'admin.token'),
+    path.join(REPO_ROOT, 'lab', 'standins', 'main.ts'), '--host', host.url, '--guest', guest.url, '--bare', apiUrl(clusterOf('bare')), '--token-file', path.join(RUN_DIR, 'secrets', 'admin.token'),
   ]);
   const processes = [standins, ...await startHostControllers(cluster('host'), host)];
 

@@ -1,7 +1,7 @@
 /**
  * The file system a container sees, made as a shell script that runs first in the container's own mount namespace
  * (`unshare --mount --propagation private`), then `exec`s the container's command: the image's directories
- * (images.ts) as private tmpfs, the Pod's volumes bound at their mount paths (a subPath binds one file or folder;
+ * (images.ts) as private tmpfs or copy-on-write overlays of the machine's (changes kept in the container's folder), the Pod's volumes bound at their mount paths (a subPath binds one file or folder;
  * read-only mounts are remounted read-only), and the Pod's /etc/hosts, as a kubelet writes it. Nothing is mounted
  * on the machine: every path is inside the image's own directories, or the script refuses it. A pulled image
  * (images.ts `rootfs`) runs in its own folder instead.
@@ -28,6 +28,8 @@ export interface MountInput {
   volumeDirs: Record<string, string>;
   hostsFile: string;
   workingDir?: string;
+  /** Where an overlay's changes are kept (the container's own folder); needed when the image has overlays. */
+  overlayDir?: string;
 }
 
 /**
@@ -67,6 +69,16 @@ export function mountScript(m: MountInput): string {
     throw new Error(`${ hidden } lies under a folder the image's container covers (${ m.image.roots.join(', ') }): run the stack from a checkout elsewhere`);
   }
 
+  for (const o of m.image.overlays || []) {
+    if (!m.overlayDir) {
+      throw new Error(`the image's ${ o } is an overlay, and no folder keeps its changes`);
+    }
+    const upper = path.posix.join(m.overlayDir, o.replace(/\//g, '_'));
+
+    // A restarted container starts from the image again, as with a container runtime's fresh writable layer.
+    lines.push(`rm -rf ${ q(upper) }; mkdir -p ${ q(`${ upper }/upper`) } ${ q(`${ upper }/work`) }`);
+    lines.push(`mount -t overlay overlay -o ${ q(`lowerdir=${ o },upperdir=${ upper }/upper,workdir=${ upper }/work`) } ${ q(o) }`);
+  }
   for (const r of m.image.roots) {
     lines.push(`mount -t tmpfs -o mode=${ r === '/tmp' ? '1777' : '0755' } tmpfs ${ q(r) }`);
   }
@@ -78,8 +90,8 @@ export function mountScript(m: MountInput): string {
   for (const mount of sorted) {
     const target = canonical(mount.path);
 
-    if (!under(target, m.image.roots)) {
-      throw new Error(`mount path ${ mount.path } is outside the image's own folders (${ m.image.roots.join(', ') }): this Pod runner does not mount it`);
+    if (!under(target, [...m.image.roots, ...(m.image.overlays || [])])) {
+      throw new Error(`mount path ${ mount.path } is outside the image's own folders (${ [...m.image.roots, ...(m.image.overlays || [])].join(', ') }): this Pod runner does not mount it`);
     }
     const source = mount.subPath ? path.posix.join(m.volumeDirs[mount.volume], mount.subPath) : m.volumeDirs[mount.volume];
 

@@ -54,3 +54,40 @@ export async function registerNode(target: KubeTarget, name: string, kubeletPort
     throw new Error(`node ${ name }: status not written: ${ r.status } ${ r.body?.message || '' }`);
   }
 }
+
+/** The NoSchedule taints kube-controller-manager's node lifecycle controller keeps in step with a node's conditions. */
+const CONDITION_TAINTS: Record<string, { type: string; status: string }> = {
+  'node.kubernetes.io/not-ready':   { type: 'Ready', status: 'False' },
+  'node.kubernetes.io/unreachable': { type: 'Ready', status: 'Unknown' },
+};
+
+/**
+ * The node's taints without those its conditions no longer call for (pkg/controller/nodelifecycle
+ * node_lifecycle_controller.go doNoScheduleTaintingPass, for NoSchedule taints): the API server's
+ * TaintNodesByCondition admission gives every new Node `node.kubernetes.io/not-ready:NoSchedule`, and with no node
+ * lifecycle controller in the stack the runner, as that controller would, lifts it once the node is Ready. Null
+ * when nothing changes.
+ */
+export function taintsAfterConditions(node: Record<string, any>): Record<string, any>[] | null {
+  const taints: Record<string, any>[] = node.spec?.taints || [];
+  const conditions: { type: string; status: string }[] = node.status?.conditions || [];
+  const kept = taints.filter((t) => {
+    const when = t.effect === 'NoSchedule' ? CONDITION_TAINTS[t.key] : undefined;
+
+    return !when || conditions.some((c) => c.type === when.type && c.status === when.status);
+  });
+
+  return kept.length === taints.length ? null : kept;
+}
+
+/** Lifts the taints the node's conditions no longer call for; says what it did. */
+export async function liftConditionTaints(target: KubeTarget, name: string, log: (l: string) => void): Promise<void> {
+  const r = await kubeRequest(target, 'GET', `/api/v1/nodes/${ name }`);
+  const kept = r.status === 200 ? taintsAfterConditions(r.body) : null;
+
+  if (kept) {
+    const p = await kubeRequest(target, 'PATCH', `/api/v1/nodes/${ name }`, { spec: { taints: kept.length ? kept : null } });
+
+    log(`[pod runner] node ${ name } is Ready: condition taints lifted (${ p.status })`);
+  }
+}

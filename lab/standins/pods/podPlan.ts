@@ -9,7 +9,7 @@ type Obj = Record<string, any>;
 
 export interface VolumePlan {
   name: string;
-  kind: 'secret' | 'configMap' | 'emptyDir';
+  kind: 'secret' | 'configMap' | 'projected' | 'emptyDir';
   /** File name → bytes (empty for an emptyDir). */
   files: Record<string, Buffer>;
 }
@@ -37,51 +37,146 @@ export interface PodPlan {
 }
 
 export interface NotRunnable {
-  /** The waiting reason a kubelet would give (ErrImagePull, CreateContainerConfigError). */
+  /** The waiting reason a kubelet would give (ErrImagePull, CreateContainerConfigError, ContainerCreating). */
   reason: string;
   message: string;
+  /** The Warning event the kubelet records about the Pod meanwhile (FailedMount). */
+  event?: { reason: string; message: string };
 }
+
+/** What each checked hostPath type must find (k8s pkg/volume/hostpath host_path.go checkType). */
+const HOST_PATH_KINDS: Record<string, string> = {
+  File: 'a file', Directory: 'a directory', Socket: 'a socket file', CharDevice: 'a character device', BlockDevice: 'a block device'
+};
 
 /** The data the volumes name, as the API returns it (base64 `data` for Secrets, `data`/`binaryData` for ConfigMaps). */
 export interface VolumeSources {
   secrets: Record<string, Obj | undefined>;
   configMaps: Record<string, Obj | undefined>;
+  /** ServiceAccount tokens requested for the Pod, by audience ('' for the API server's). */
+  tokens?: Record<string, string>;
 }
 
 function decoded(data: Obj | undefined, base64: boolean): Record<string, Buffer> {
   return Object.fromEntries(Object.entries(data || {}).map(([k, v]) => [k, Buffer.from(String(v), base64 ? 'base64' : 'utf8')]));
 }
 
-function volumeOf(v: Obj, sources: VolumeSources): VolumePlan | NotRunnable {
+/** A volume's `items` (key → path), as the kubelet writes them; every key under its own name without. */
+function picked(files: Record<string, Buffer>, items: Obj[] | undefined, what: string): Record<string, Buffer> | NotRunnable {
+  if (!items?.length) {
+    return files;
+  }
+  const out: Record<string, Buffer> = {};
+
+  for (const i of items) {
+    if (!(i.key in files)) {
+      return { reason: 'CreateContainerConfigError', message: `${ what }: no key "${ i.key }"` };
+    }
+    out[i.path] = files[i.key];
+  }
+
+  return out;
+}
+
+function secretFiles(name: string, items: Obj[] | undefined, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
+  const s = sources.secrets[name];
+
+  return s ? picked(decoded(s.data, true), items, `secret "${ name }"`) : { reason: 'CreateContainerConfigError', message: `secret "${ name }" not found` };
+}
+
+function configMapFiles(name: string, items: Obj[] | undefined, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
+  const c = sources.configMaps[name];
+
+  return c ? picked({ ...decoded(c.data, false), ...decoded(c.binaryData, true) }, items, `configmap "${ name }"`) : { reason: 'CreateContainerConfigError', message: `configmap "${ name }" not found` };
+}
+
+/** The Pod's own fields a downwardAPI item may name here. */
+function podField(pod: Obj, fieldPath: string): string | undefined {
+  return ({
+    'metadata.namespace': pod.metadata?.namespace, 'metadata.name': pod.metadata?.name, 'metadata.uid': pod.metadata?.uid
+  } as Record<string, string | undefined>)[fieldPath];
+}
+
+/**
+ * A projected volume (what the ServiceAccount admission plugin adds, `kube-api-access-*`): its ServiceAccount token
+ * (requested for the Pod: `sources.tokens`, by audience), ConfigMaps, Secrets and the Pod's own fields.
+ */
+function projectedFiles(pod: Obj, v: Obj, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
+  const files: Record<string, Buffer> = {};
+
+  for (const src of v.projected.sources || []) {
+    let part: Record<string, Buffer> | NotRunnable;
+
+    if (src.serviceAccountToken) {
+      const token = sources.tokens?.[src.serviceAccountToken.audience || ''];
+
+      part = token ? { [src.serviceAccountToken.path]: Buffer.from(token) } : { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": no ServiceAccount token for the Pod` };
+    } else if (src.configMap) {
+      part = configMapFiles(src.configMap.name, src.configMap.items, sources);
+    } else if (src.secret) {
+      part = secretFiles(src.secret.name, src.secret.items, sources);
+    } else if (src.downwardAPI) {
+      part = {};
+      for (const item of src.downwardAPI.items || []) {
+        const value = podField(pod, item.fieldRef?.fieldPath || '');
+
+        if (value === undefined) {
+          return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": downwardAPI ${ item.fieldRef?.fieldPath || item.resourceFieldRef?.resource || '' } is not provided by this Pod runner` };
+        }
+        part[item.path] = Buffer.from(value);
+      }
+    } else {
+      return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": a projected source of kind ${ Object.keys(src).join(', ') } is not provided by this Pod runner` };
+    }
+    if ('reason' in part) {
+      return part as NotRunnable;
+    }
+    Object.assign(files, part);
+  }
+
+  return files;
+}
+
+/**
+ * A hostPath volume on a node the runner plays: the VMs' own files are not here, so a path of a checked type is
+ * missing there, and the Pod waits in ContainerCreating with the kubelet's FailedMount event
+ * (operation_generator.go: "MountVolume.SetUp failed for volume %q : <the type check's error>"). Other types would
+ * mount or make the machine's own path: refused.
+ */
+function hostPathOf(v: Obj): NotRunnable {
+  const kind = HOST_PATH_KINDS[v.hostPath.type || ''];
+
+  if (!kind) {
+    return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": hostPath ${ v.hostPath.path } (type "${ v.hostPath.type || '' }") is not provided by this Pod runner` };
+  }
+
+  return {
+    reason: 'ContainerCreating', message: '', event: { reason: 'FailedMount', message: `MountVolume.SetUp failed for volume "${ v.name }" : hostPath type check failed: ${ v.hostPath.path } is not ${ kind }` }
+  };
+}
+
+function volumeOf(pod: Obj, v: Obj, sources: VolumeSources): VolumePlan | NotRunnable {
+  if (v.hostPath) {
+    return hostPathOf(v);
+  }
   if (v.emptyDir) {
     return {
       name: v.name, kind: 'emptyDir', files: {}
     };
   }
-  if (v.secret) {
-    const s = sources.secrets[v.secret.secretName];
+  const kind = v.secret ? 'secret' : v.configMap ? 'configMap' : v.projected ? 'projected' : null;
+  const files = v.secret ? secretFiles(v.secret.secretName, v.secret.items, sources) : v.configMap ? configMapFiles(v.configMap.name, v.configMap.items, sources) : v.projected ? projectedFiles(pod, v, sources) : null;
 
-    if (!s) {
-      return { reason: 'CreateContainerConfigError', message: `secret "${ v.secret.secretName }" not found` };
-    }
-
-    return {
-      name: v.name, kind: 'secret', files: decoded(s.data, true)
-    };
+  if (!kind || !files) {
+    return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": only Secret, ConfigMap, projected, emptyDir and missing hostPath volumes are provided by this Pod runner` };
   }
-  if (v.configMap) {
-    const c = sources.configMaps[v.configMap.name];
-
-    if (!c) {
-      return { reason: 'CreateContainerConfigError', message: `configmap "${ v.configMap.name }" not found` };
-    }
-
-    return {
-      name: v.name, kind: 'configMap', files: { ...decoded(c.data, false), ...decoded(c.binaryData, true) }
-    };
+  if ('reason' in files) {
+    return files as NotRunnable;
   }
 
-  return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": only Secret, ConfigMap and emptyDir volumes are provided by this Pod runner` };
+  return {
+    name: v.name, kind, files: files as Record<string, Buffer>
+  };
 }
 
 function envOf(c: Obj): Record<string, string> | NotRunnable {
@@ -154,7 +249,7 @@ export function planPod(pod: Obj, sources: VolumeSources, knownImage: (image: st
   const volumes: VolumePlan[] = [];
 
   for (const v of pod.spec?.volumes || []) {
-    const p = volumeOf(v, sources);
+    const p = volumeOf(pod, v, sources);
 
     if ('reason' in p) {
       return p;
@@ -185,12 +280,14 @@ export function planPod(pod: Obj, sources: VolumeSources, knownImage: (image: st
   return plan;
 }
 
-/** The Secrets and ConfigMaps a Pod's volumes name (what to fetch before planning). */
-export function sourcesNamed(pod: Obj): { secrets: string[]; configMaps: string[] } {
+/** The Secrets, ConfigMaps and token audiences a Pod's volumes name (what to fetch before planning). */
+export function sourcesNamed(pod: Obj): { secrets: string[]; configMaps: string[]; tokenAudiences: string[] } {
   const vs: Obj[] = pod.spec?.volumes || [];
+  const projected: Obj[] = vs.flatMap((v) => v.projected?.sources || []);
 
   return {
-    secrets:    vs.filter((v) => v.secret?.secretName).map((v) => v.secret.secretName),
-    configMaps: vs.filter((v) => v.configMap?.name).map((v) => v.configMap.name),
+    secrets:        [...vs.filter((v) => v.secret?.secretName).map((v) => v.secret.secretName), ...projected.filter((s) => s.secret?.name).map((s) => s.secret.name)],
+    configMaps:     [...vs.filter((v) => v.configMap?.name).map((v) => v.configMap.name), ...projected.filter((s) => s.configMap?.name).map((s) => s.configMap.name)],
+    tokenAudiences: [...new Set(projected.filter((s) => s.serviceAccountToken).map((s) => s.serviceAccountToken.audience || ''))],
   };
 }

@@ -1,9 +1,12 @@
 /**
- * Stand-in for kube-scheduler and the kubelet of a cluster that has no nodes here (Rancher's `local` cluster): it
- * runs, without a container runtime, the Pods created there whose images it has programs for (images.ts: Rancher's
- * shell image, which Rancher's helm-operation Pods run: Install, Upgrade, Uninstall on the Extensions and Apps pages).
- * What it does, as a kubelet would: binds each new Pod to its node (`pods/binding`); materialises the Pod's Secret,
- * ConfigMap and emptyDir volumes; gives the Pod one network namespace of its own (its containers share localhost),
+ * Stand-in for kube-scheduler and the kubelet of a cluster whose nodes run nothing here (sites.ts: Rancher's `local`
+ * cluster, and k3s-bare's VMs): it runs, without a container runtime, the Pods created there whose images it has
+ * programs for (images.ts: Rancher's shell image, which Rancher's helm-operation Pods run: Install, Upgrade, Uninstall
+ * on the Extensions and Apps pages; Harvester's cloud provider, which the set-up's chart deploys).
+ * What it does, as a kubelet would: binds each new Pod to the first of its nodes that fits (schedule.ts,
+ * `pods/binding`); materialises the Pod's Secret, ConfigMap, projected (its ServiceAccount token, requested for the
+ * Pod) and emptyDir volumes; gives the Pod one network namespace of its own (its containers share localhost), or the
+ * node's for a hostNetwork Pod,
  * where `kubernetes.default:443` reaches the cluster's API server; runs the init containers one after the other, then
  * the containers, each in its own mount namespace (runContainer.ts); writes the Pod's status (podStatus.ts); keeps
  * each container's log (`<run>/pods/<ns>_<pod>/logs/`). A Pod it cannot run gets a waiting reason (ErrImagePull,
@@ -13,81 +16,67 @@
  * registry on this machine is pulled with the Pod's imagePullSecrets and run in its own file system (pull.ts: the
  * extension's catalog image, which Rancher's Import Extension Catalog deploys), and the Services that select the
  * Pods it runs are routed to them from Rancher's server by their names (services.ts).
- * What it does not do: run as the Pod's user (processes run as the stack's user), resource limits, probes,
- * restarts, node heartbeats, exec/attach/port-forward, projected service-account volumes (the local API server
- * runs without the ServiceAccount admission plugin: lab/core/config.ts). Rancher stops a helm-operation Pod's `proxy`
+ * Containers of `restartPolicy: Always` / `OnFailure` Pods are restarted with the kubelet's back-off (startPod.ts).
+ * What it does not do: run as the Pod's user (processes run as the stack's user), resource limits, probes, node
+ * heartbeats, exec/attach/port-forward, inter-Pod affinity. Rancher stops a helm-operation Pod's `proxy`
  * with an exec of `pkill -x kubectl` once `helm` has exited 0 (operations.go `cleanup`); with no exec endpoint the
  * runner does that itself, then reports both.
- *   tsx lab/standins/pods/podRunner.ts   (STACK_BASE_PORT / STACK_DIR as for the rest of the stack; the local cluster)
+ *   tsx lab/standins/pods/podRunner.ts [local|bare]   (STACK_BASE_PORT / STACK_DIR as for the rest of the stack)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiUrl, ensureSecrets } from '../../core/config';
-import { kubeRequest, KubeTarget, objectPath } from '../../core/kubeClient';
+import { kubeRequest, objectPath } from '../../core/kubeClient';
 import { ensureKubeletTls } from '../../core/kubeletTls';
-import { bridgeEnv, deleteNetns, netnsExists, netnsFor } from '../../core/netns';
+import { bridgeEnv, deleteNetns, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
-import { LOCAL, RANCHER_PORTS } from '../../stack/rancher/localCluster';
-import { rancherHostsFile, rancherNetns } from '../../stack/rancher/state';
 import { inform } from '../informer';
-import { HELM_CMD, imageFs, isShellImage, pulledImageFs } from './images';
+import {
+  HELM_CMD, ImageBinaries, imageFs, knownImage, providerPrograms, pulledImageFs
+} from './images';
 import { NotRunnable, planPod, sourcesNamed } from './podPlan';
 import { now, podStatus, waiting } from './podStatus';
 import { credentialsFor, ImageConfig, localRegistry, pullImage } from './pull';
 import { startPod, RunPod } from './startPod';
 import { startKubeletApi } from './kubeletApi';
-import { registerNode } from './node';
+import { liftConditionTaints, registerNode } from './node';
 import { logFileOf } from './runContainer';
+import { podApi } from './podApi';
 import { RoutedPod, serviceRoutes, ServiceRoutes } from './services';
+import { site as siteOf, SiteKey } from './sites';
 
 type Obj = Record<string, any>;
 
-export const NODE = 'pod-runner';
+const site = siteOf((process.argv[2] || 'local') as SiteKey);
 const log = (l: string) => process.stdout.write(`${ new Date().toISOString() } ${ l }\n`);
-const target: KubeTarget = { url: apiUrl(LOCAL), token: ensureSecrets().adminToken };
-const dir = path.join(RUN_DIR, 'pods', 'runner');
+const target = site.target;
+const api = podApi(target, log);
+const dir = path.join(site.podsDir, 'runner');
 /** By the Pod's uid: its `<namespace>/<name>`, what runs it, and what the Services route to. */
 const running = new Map<string, { id: string; run: RunPod; routed: RoutedPod }>();
 const services = new Map<string, Obj>();
 let routes: ServiceRoutes | undefined;
 const reroute = () => routes?.reconcile([...services.values()], [...running.values()].map((p) => p.routed));
-const podDirOf = (ns: string, name: string) => path.join(RUN_DIR, 'pods', `${ ns }_${ name }`);
+const podDirOf = (ns: string, name: string) => path.join(site.podsDir, `${ ns }_${ name }`);
 let netnsCount = 0;
-let bins: { helm: string; kubectl: string };
+let bins: ImageBinaries;
 
-/** The shell image's programs, on PATH in its containers. */
-function binDir(): string {
-  const d = path.join(dir, 'shell-bin');
+/** An image's programs, on PATH in its containers. */
+function binDir(name: string, programs: Record<string, string>, scripts: Record<string, string> = {}): string {
+  const d = path.join(dir, name);
 
   fs.mkdirSync(d, { recursive: true });
-  fs.writeFileSync(path.join(d, 'helm-cmd'), HELM_CMD, { mode: 0o755 });
-  for (const [name, file] of Object.entries(bins)) {
-    fs.rmSync(path.join(d, name), { force: true });
-    fs.symlinkSync(file, path.join(d, name));
+  for (const [file, text] of Object.entries(scripts)) {
+    fs.writeFileSync(path.join(d, file), text, { mode: 0o755 });
+  }
+  for (const [program, file] of Object.entries(programs)) {
+    fs.rmSync(path.join(d, program), { force: true });
+    fs.symlinkSync(file, path.join(d, program));
   }
 
   return d;
-}
-
-async function fetched(ns: string, kind: 'secrets' | 'configmaps', names: string[]): Promise<Record<string, Obj | undefined>> {
-  const entries = await Promise.all(names.map(async(n) => {
-    const r = await kubeRequest(target, 'GET', objectPath('v1', kind, ns, n));
-
-    return [n, r.status === 200 ? r.body : undefined] as const;
-  }));
-
-  return Object.fromEntries(entries);
-}
-
-async function writeStatus(pod: Obj, status: Obj): Promise<void> {
-  const r = await kubeRequest(target, 'PATCH', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }/status`, { status });
-
-  if (r.status !== 200 && r.status !== 404) {
-    log(`[pod runner] ${ pod.metadata.namespace }/${ pod.metadata.name }: status not written (${ r.status } ${ r.body?.message || '' })`);
-  }
 }
 
 /**
@@ -95,7 +84,7 @@ async function writeStatus(pod: Obj, status: Obj): Promise<void> {
  * Pod shown ContainerCreating meanwhile; one such image per Pod. Undefined when the Pod's images are none of those.
  */
 async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; rootfs: string; config: ImageConfig } | NotRunnable | undefined> {
-  const images = [...new Set([...(pod.spec.initContainers || []), ...pod.spec.containers].map((c: Obj) => c.image as string))].filter((i) => !isShellImage(i) && localRegistry(i));
+  const images = [...new Set([...(pod.spec.initContainers || []), ...pod.spec.containers].map((c: Obj) => c.image as string))].filter((i) => !knownImage(i, bins) && localRegistry(i));
 
   if (!images.length) {
     return undefined;
@@ -104,10 +93,10 @@ async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; 
     return { reason: 'ErrImagePull', message: `images ${ images.join(', ') }: this Pod runner pulls one image per Pod` };
   }
   const [image] = images;
-  const secrets = await fetched(pod.metadata.namespace, 'secrets', (pod.spec.imagePullSecrets || []).map((s: Obj) => s.name));
+  const secrets = await api.fetched(pod.metadata.namespace, 'secrets', (pod.spec.imagePullSecrets || []).map((s: Obj) => s.name));
   const rootfs = path.join(podDir, 'rootfs');
 
-  await writeStatus(pod, podStatus([], pod.spec.containers.map((c: Obj) => ({
+  await api.writeStatus(pod, podStatus([], pod.spec.containers.map((c: Obj) => ({
     name: c.name, image: c.image, state: waiting('ContainerCreating')
   })), now()));
   try {
@@ -123,34 +112,27 @@ async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; 
   }
 }
 
-async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<void> {
+async function admit(pod: Obj, node: string, apiSocket: string, dirs: { shell: string; provider: string }): Promise<void> {
   const { namespace: ns, name } = pod.metadata;
-  const bind = await kubeRequest(target, 'POST', `${ objectPath('v1', 'pods', ns, name) }/binding`, {
-    apiVersion: 'v1',
-    kind:       'Binding',
-    metadata:   { name, namespace: ns },
-    target:     {
-      apiVersion: 'v1', kind: 'Node', name: NODE
-    }
-  });
-
-  if (bind.status !== 201 && bind.status !== 200) {
-    log(`[pod runner] ${ ns }/${ name }: not bound (${ bind.status } ${ bind.body?.message || '' })`);
-
-    return;
-  }
   const named = sourcesNamed(pod);
   const pulled = await pullPodImage(pod, podDirOf(ns, name));
-  const known = (img: string) => isShellImage(img) || (!!pulled && 'config' in pulled && img === pulled.image && pulled.config);
-  const plan = pulled && 'reason' in pulled ? pulled : planPod(pod, { secrets: await fetched(ns, 'secrets', named.secrets), configMaps: await fetched(ns, 'configmaps', named.configMaps) }, known);
-  const image = pulled && 'config' in pulled ? pulledImageFs(pulled.rootfs, pulled.config.env) : imageFs(pod.spec.containers[0]?.image, bins, path.join(shellBin, 'helm-cmd'));
+  const known = (img: string) => knownImage(img, bins) || (!!pulled && 'config' in pulled && img === pulled.image && pulled.config);
+  const sources = {
+    secrets: await api.fetched(ns, 'secrets', named.secrets), configMaps: await api.fetched(ns, 'configmaps', named.configMaps), tokens: await api.tokens(pod, named.tokenAudiences)
+  };
+  const plan = pulled && 'reason' in pulled ? pulled : planPod(pod, sources, known);
 
-  const netns = netnsFor(`pod-${ ++netnsCount }`, 0).name;
+  if ('event' in plan && plan.event) {
+    await api.event(pod, node, plan.event);
+  }
+  const image = pulled && 'config' in pulled ? pulledImageFs(pulled.rootfs, pulled.config.env) : imageFs(pod.spec.containers[0]?.image, bins, path.join(dirs.shell, 'helm-cmd'), dirs.provider);
+  const nodeNetns = pod.spec.hostNetwork && site.nodeNetwork ? site.nodeNetwork(node).netns : undefined;
+  const netns = nodeNetns || netnsFor(`${ site.podNetns }${ ++netnsCount }`, 0).name;
 
   running.set(pod.metadata.uid, {
     id:  `${ ns }/${ name }`,
     run: await startPod({
-      pod, plan, image, podDir: podDirOf(ns, name), netns, binDir: shellBin, apiSocket, writeStatus: (s) => writeStatus(pod, s), log
+      pod, plan, image, podDir: podDirOf(ns, name), netns, nodeNetns, hostIP: await api.nodeAddress(node), binDir: dirs.shell, apiSocket, writeStatus: (s) => api.writeStatus(pod, s), log
     }),
     routed: {
       namespace: ns, name, labels: pod.metadata.labels || {}, netns
@@ -159,42 +141,55 @@ async function admit(pod: Obj, apiSocket: string, shellBin: string): Promise<voi
   reroute();
 }
 
-async function main(): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
-  bins = { helm: helmBinary(), kubectl: bin('kubectl') };
-  const shellBin = binDir();
-  const apiSocket = path.join(dir, 'api.sock');
-  const bridge = startProcess('pod-runner-bridge', process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port], undefined, bridgeEnv());
-
-  // Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces.
-  for (const d of fs.readdirSync(path.join(RUN_DIR, 'pods'))) {
+/** Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces. */
+function removeLeftovers(): void {
+  fs.mkdirSync(site.podsDir, { recursive: true });
+  for (const d of fs.readdirSync(site.podsDir)) {
     if (d.includes('_')) {
-      fs.rmSync(path.join(RUN_DIR, 'pods', d), { recursive: true, force: true });
+      fs.rmSync(path.join(site.podsDir, d), { recursive: true, force: true });
     }
   }
   for (const l of execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n')) {
     const n = l.split(' ')[0];
 
-    if (n && n.startsWith(netnsFor('pod-', 0).name)) {
+    if (n && n.startsWith(netnsFor(site.podNetns, 0).name)) {
       deleteNetns({
         name: n, address: '', hostAddress: ''
       });
     }
   }
-  const kubelet = startKubeletApi(RANCHER_PORTS.kubelet, ensureKubeletTls(path.join(RUN_DIR, 'secrets')), {
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  bins = {
+    helm: helmBinary(), kubectl: bin('kubectl'), harvesterCloudProvider: site.providerBinary
+  };
+  const dirs = { shell: binDir('shell-bin', { helm: bins.helm, kubectl: bins.kubectl }, { 'helm-cmd': HELM_CMD }), provider: binDir('harvester-cloud-provider-bin', providerPrograms(bins)) };
+  const apiSocket = path.join(dir, 'api.sock');
+  const bridge = startProcess(`pod-runner-${ site.key }-bridge`, process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port], undefined, bridgeEnv());
+
+  removeLeftovers();
+  const kubelet = site.kubeletPort ? startKubeletApi(site.kubeletPort, ensureKubeletTls(path.join(RUN_DIR, 'secrets')), {
     file:    (ns, pod, container) => logFileOf(podDirOf(ns, pod), container),
     running: (ns, pod, container) => [...running.values()].some((p) => p.id === `${ ns }/${ pod }` && p.run.running(container)),
-  }, log);
+  }, log) : null;
 
-  await registerNode(target, NODE, RANCHER_PORTS.kubelet, JSON.parse(execFileSync(bins.kubectl, ['version', '--client', '-o', 'json'], { encoding: 'utf8' })).clientVersion.gitVersion);
+  if (site.register) {
+    const version = JSON.parse(execFileSync(bins.kubectl, ['version', '--client', '-o', 'json'], { encoding: 'utf8' })).clientVersion.gitVersion;
+
+    await Promise.all(site.nodes.map((n) => registerNode(target, n, site.kubeletPort as number, version)));
+  }
+  await Promise.all(site.nodes.map((n) => liftConditionTaints(target, n, log)));
   const pods = inform(target, '/api/v1/pods', async(pod, type) => {
     const uid = pod.metadata.uid;
 
     if (type === 'DELETED' || pod.metadata.deletionTimestamp) {
+      api.forget(uid);
       await running.get(uid)?.run.stop();
       running.delete(uid);
       reroute();
-      if (type !== 'DELETED' && pod.spec.nodeName === NODE) {
+      if (type !== 'DELETED' && site.nodes.includes(pod.spec.nodeName)) {
         // The kubelet confirms a bound Pod's deletion once its containers are stopped.
         await kubeRequest(target, 'DELETE', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }?gracePeriodSeconds=0`);
       }
@@ -202,15 +197,21 @@ async function main(): Promise<void> {
 
       return;
     }
-    if (!pod.spec.nodeName && !running.has(uid)) {
-      await admit(pod, apiSocket, shellBin);
+    if (running.has(uid)) {
+      return;
+    }
+    // A Pod bound to one of its nodes that never started (bound by someone else, or before a restart of the runner).
+    const node = pod.spec.nodeName ? (site.nodes.includes(pod.spec.nodeName) && !pod.status?.startTime ? pod.spec.nodeName : null) : await api.bind(pod, site.nodes);
+
+    if (node && !running.has(uid)) {
+      await admit(pod, node, apiSocket, dirs);
     }
   }, log);
 
-  routes = serviceRoutes({
-    clientNetns: () => (netnsExists(rancherNetns()) ? rancherNetns().name : null), hostsFile: rancherHostsFile(), socketDir: path.join(dir, 'services'), log
-  });
-  const svcs = inform(target, '/api/v1/services', async(svc, type) => {
+  routes = site.services ? serviceRoutes({
+    clientNetns: site.services.clientNetns, hostsFile: site.services.hostsFile, socketDir: path.join(dir, 'services'), log
+  }) : undefined;
+  const svcs = site.services ? inform(target, '/api/v1/services', async(svc, type) => {
     const key = `${ svc.metadata.namespace }/${ svc.metadata.name }`;
 
     if (type === 'DELETED') {
@@ -219,20 +220,21 @@ async function main(): Promise<void> {
       services.set(key, svc);
     }
     reroute();
-  }, log);
+  }, log) : null;
 
   // Rancher's network namespace comes and goes with Rancher: the routes follow it.
   const rerouting = setInterval(reroute, 5000);
 
-  pods.synced.then(() => log('[pod runner] synced'));
+  pods.synced.then(() => log(`[pod runner] synced (${ site.key }: ${ site.nodes.join(', ') })`));
   process.on('SIGTERM', async() => {
     pods.stop();
-    svcs.stop();
+    svcs?.stop();
     clearInterval(rerouting);
     routes?.stop();
     await Promise.all([...running.values()].map((p) => p.run.stop()));
+    await site.stop();
     bridge.child.kill('SIGTERM');
-    kubelet.close();
+    kubelet?.close();
     process.exit(0);
   });
 }

@@ -57,7 +57,7 @@ export function runContainer(ctx: ContainerContext, c: ContainerPlan): RunningCo
 
   try {
     script = mountScript({
-      image: ctx.image, mounts: c.mounts, volumeDirs: ctx.volumeDirs, hostsFile: path.join(ctx.podDir, 'hosts'), workingDir: c.workingDir
+      image: ctx.image, mounts: c.mounts, volumeDirs: ctx.volumeDirs, hostsFile: path.join(ctx.podDir, 'hosts'), workingDir: c.workingDir, overlayDir: path.join(ctx.podDir, 'overlays', c.name)
     });
   } catch (e) {
     fs.appendFileSync(file, `${ new Date().toISOString() } stderr F [pod runner] ${ (e as Error).message }\n`);
@@ -65,7 +65,7 @@ export function runContainer(ctx: ContainerContext, c: ContainerPlan): RunningCo
     return { pid: 0, exited: Promise.resolve(128) };
   }
   // A pulled image's environment is its config's (PATH included); the shell image's programs are on the runner's PATH.
-  const imageEnv = ctx.image.rootfs ? { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) } : { PATH: `${ ctx.binDir }:/usr/local/bin:/usr/bin:/bin` };
+  const imageEnv = ctx.image.rootfs ? { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) } : { PATH: `${ ctx.image.binDir || ctx.binDir }:/usr/local/bin:/usr/bin:/bin` };
   const env = {
     ...imageEnv,
     HOME:                    ctx.image.home,

@@ -25,12 +25,20 @@ export interface StartPodInput {
   image: ImageFs | null;
   podDir: string;
   netns: string;
+  /** The node's address (its InternalIP). */
+  hostIP?: string;
+  /** A hostNetwork Pod's: the node's network namespace, which outlives the Pod (the runner's `netns` is then unused). */
+  nodeNetns?: string;
   binDir: string;
   /** The machine side of the bridge to the API server (a Unix socket). */
   apiSocket: string;
   writeStatus(status: Obj): Promise<void>;
   log(line: string): void;
 }
+
+/** The kubelet's container restart back-off (pkg/kubelet/kubelet.go): 10 s, doubling, at most 5 min; reset after 10 min running. */
+export const BACKOFF_RESET_MS = 10 * 60 * 1000;
+export const backOffMs = (restarts: number) => Math.min(10000 * 2 ** restarts, 300000);
 
 const ip = (...args: string[]) => execFileSync('ip', args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -45,7 +53,9 @@ function writeVolumes(plan: PodPlan, podDir: string): Record<string, string> {
 
     fs.mkdirSync(d, { recursive: true, mode: 0o755 });
     for (const [file, bytes] of Object.entries(v.files)) {
-      fs.writeFileSync(path.join(d, file), bytes, { mode: v.kind === 'secret' ? 0o600 : 0o644 });
+      // Items may name a path in a folder (`items[].path: a/b`).
+      fs.mkdirSync(path.dirname(path.join(d, file)), { recursive: true, mode: 0o755 });
+      fs.writeFileSync(path.join(d, file), bytes, { mode: v.kind === 'secret' || v.kind === 'projected' ? 0o600 : 0o644 });
     }
     dirs[v.name] = d;
   }
@@ -70,8 +80,8 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
   if ('reason' in plan || !i.image) {
     const why = 'reason' in plan ? plan : { reason: 'ErrImagePull', message: 'no program for this image' };
 
-    i.log(`[pod runner] ${ name }: ${ why.reason }: ${ why.message }`);
-    await i.writeStatus(podStatus(tracked(pod.spec.initContainers || [], waiting(why.reason, why.message)), tracked(pod.spec.containers, waiting(why.reason, why.message)), startTime));
+    i.log(`[pod runner] ${ name }: ${ why.reason }: ${ ('event' in why && why.event?.message) || why.message }`);
+    await i.writeStatus(podStatus(tracked(pod.spec.initContainers || [], waiting(why.reason, why.message)), tracked(pod.spec.containers, waiting(why.reason, why.message)), startTime, i.hostIP, !!pod.spec.hostNetwork));
 
     return { stop: async() => {}, running: () => false };
   }
@@ -85,7 +95,7 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
   let writes = Promise.resolve();
   // One write at a time, each the whole status as it is then: a later state never lands before an earlier one.
   const status = () => {
-    const s = podStatus(init, containers, startTime);
+    const s = podStatus(init, containers, startTime, i.hostIP, !!pod.spec.hostNetwork);
 
     writes = writes.then(() => (stopped ? undefined : i.writeStatus(s)));
 
@@ -94,20 +104,24 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
   const cleanup = () => {
     bridge?.child.kill('SIGTERM');
     bridge = null;
-    try {
-      ip('netns', 'delete', i.netns);
-    } catch (e) {}
+    if (!i.nodeNetns) {
+      try {
+        ip('netns', 'delete', i.netns);
+      } catch (e) {}
+    }
   };
 
   fs.mkdirSync(i.podDir, { recursive: true, mode: 0o700 });
   const ctx = {
-    podName: pod.metadata.name, podDir: i.podDir, netns: i.netns, image, binDir: i.binDir, volumeDirs: writeVolumes(plan, i.podDir)
+    podName: pod.metadata.name, podDir: i.podDir, netns: i.nodeNetns || i.netns, image, binDir: i.binDir, volumeDirs: writeVolumes(plan, i.podDir)
   };
 
   fs.writeFileSync(path.join(i.podDir, 'hosts'), hostsFile(pod.metadata.name));
-  ip('netns', 'add', i.netns);
-  ip('netns', 'exec', i.netns, 'ip', 'link', 'set', 'lo', 'up');
-  bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket], undefined, bridgeEnv());
+  if (!i.nodeNetns) {
+    ip('netns', 'add', i.netns);
+    ip('netns', 'exec', i.netns, 'ip', 'link', 'set', 'lo', 'up');
+    bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket], undefined, bridgeEnv());
+  }
   await status();
   const run = async(list: Tracked[], index: number, c: PodPlan['containers'][number]) => {
     const started = now();
@@ -119,6 +133,34 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
     list[index].state = { running: { startedAt: started } };
 
     return { p, started };
+  };
+  const policy = pod.spec.restartPolicy || 'Always';
+  /** A container's runs until one ends for good (restartPolicy), each restart after the kubelet's back-off. */
+  const runToEnd = async(n: number, c: PodPlan['containers'][number]): Promise<number> => {
+    for (let restarts = 0; ; restarts++) {
+      const { p, started } = await run(containers, n, c);
+
+      await status();
+      const code = await p.exited;
+      const ran = Date.now() - Date.parse(started);
+
+      if (stopped || policy === 'Never' || (policy === 'OnFailure' && code === 0)) {
+        containers[n].state = terminated(code, started);
+
+        return code;
+      }
+      containers[n].lastState = terminated(code, started);
+      containers[n].restarts = restarts + 1;
+      const wait = backOffMs(ran > BACKOFF_RESET_MS ? 0 : restarts);
+
+      containers[n].state = waiting('CrashLoopBackOff', `back-off ${ Math.round(wait / 1000) }s restarting failed container=${ c.name } pod=${ pod.metadata.name }_${ pod.metadata.namespace }(${ pod.metadata.uid })`);
+      i.log(`[pod runner] ${ name }: container ${ c.name } exited ${ code }: restarted in ${ wait / 1000 } s`);
+      await status();
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopped) {
+        return code;
+      }
+    }
   };
 
   (async() => {
@@ -137,13 +179,9 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
         return;
       }
     }
-    const all = await Promise.all(plan.containers.map((c, n) => run(containers, n, c)));
+    await Promise.all(plan.containers.map(async(c, n) => {
+      const code = await runToEnd(n, c);
 
-    await status();
-    await Promise.all(all.map(async({ p, started }, n) => {
-      const code = await p.exited;
-
-      containers[n].state = terminated(code, started);
       i.log(`[pod runner] ${ name }: container ${ plan.containers[n].name } exited ${ code }`);
       if (plan.containers[n].name === 'helm' && code === 0 && isHelmOperation(pod)) {
         const proxy = procs.get('proxy');

@@ -2,15 +2,17 @@
  * The set-up flow closes the loop on the real stack (issue 25), in Rancher 2.15's production dashboard: k3s-bare is
  * a real cluster of the stack with neither Harvester part. The kubeconfig comes from Harvester's endpoint on the
  * real host (the stand-in of Harvester's API server: a real ServiceAccount and token), Apply writes the Secret and
- * installs Harvester's own charts into the real guest with the real Helm (lab/standins/harvesterCharts.ts), the kubelet stand-in runs Harvester's real cloud provider from that
- * Secret (lab/standins/providerKubelet.ts), and a new LoadBalancer Service there gets its address from the
- * real provider and load balancer controller.
+ * installs Harvester's own charts into the real guest with the real Helm (lab/standins/harvesterCharts.ts), the
+ * real Deployment and ReplicaSet controllers make the provider's Pod from the chart's Deployment, the Pod runner
+ * (lab/standins/pods, the kubelet of k3s-bare's VMs) runs Harvester's real cloud provider in it with that Secret as
+ * its volume, and a new LoadBalancer Service there gets its address from the real provider and load balancer
+ * controller.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { K3S_BARE } from '../../../lab/world/ids';
-import { podDir } from '../../../lab/standins/providerKubelet';
+import { podDirOf } from '../../../lab/standins/pods/sites';
 import { ipPool } from '../../../lab/world/builders/harvester';
 import { kubeRequest } from '../../../lab/core/kubeClient';
 import { kubeTarget } from '../../../lab/stack/stack';
@@ -22,8 +24,8 @@ import { listCell, listHeaders, realAddress } from '../lib/controllerSteps';
 
 const CL = K3S_BARE.id;
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
-/** What the provider's Pod reads at its `--cloud-config` (the kubelet stand-in's volume). */
-const POD_CLOUD_CONFIG = path.join(podDir(), 'cloud-config');
+/** What the provider's Pod reads at its `--cloud-config`: its `cloud-config` volume as the Pod runner wrote it. */
+const podCloudConfig = (pod: string) => path.join(podDirOf('bare', 'kube-system', pod), 'volumes', 'cloud-config', 'cloud-config');
 
 test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wrote, and a new LoadBalancer Service gets an address', async({ adminPage: page, sim }) => {
   // Rancher mode does not import k3s-bare (another agent, about 0.8 GiB): there the set-up page generates only.
@@ -49,8 +51,15 @@ test('set up k3s-bare: Harvester\'s real provider runs with the Secret Apply wro
   expect(secret?.data?.['cloud-config'], 'the cloud-config Secret Apply wrote in the real k3s-bare').toBeTruthy();
   const written = Buffer.from(secret?.data?.['cloud-config'], 'base64').toString('utf8');
 
-  await expect.poll(() => (fs.existsSync(POD_CLOUD_CONFIG) ? sha(fs.readFileSync(POD_CLOUD_CONFIG, 'utf8')) : 'no Pod yet'), { message: 'the provider\'s Pod reads the Secret Apply wrote', timeout: STEP_MS }).toBe(sha(written));
-  await expect.poll(async() => (await kubeRequest(bare, 'GET', '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider')).body?.status?.readyReplicas, { message: 'the chart\'s provider Deployment has its Pod running', timeout: STEP_MS }).toBe(1);
+  const runningPod = async() => ((await kubeRequest(bare, 'GET', '/api/v1/namespaces/kube-system/pods?labelSelector=app.kubernetes.io%2Fname%3Dharvester-cloud-provider')).body?.items || [])
+    .find((p: any) => p.status?.phase === 'Running' && !p.metadata.deletionTimestamp);
+
+  await expect.poll(async() => (await kubeRequest(bare, 'GET', '/apis/apps/v1/namespaces/kube-system/deployments/harvester-cloud-provider')).body?.status?.readyReplicas, { message: 'the chart\'s provider Deployment has its Pod running (kube-controller-manager\'s count)', timeout: STEP_MS }).toBe(1);
+  const pod = await runningPod();
+
+  expect(pod?.spec?.nodeName, 'the provider\'s Pod, bound to one of k3s-bare\'s VMs').toMatch(/^k3s-bare-pool1-[ab]$/);
+  expect(pod?.status?.containerStatuses?.[0]?.restartCount, 'the provider started once and keeps running').toBe(0);
+  expect(fs.existsSync(podCloudConfig(pod.metadata.name)) ? sha(fs.readFileSync(podCloudConfig(pod.metadata.name), 'utf8')) : 'no volume', 'the provider\'s Pod reads the Secret Apply wrote').toBe(sha(written));
   // Both releases installed by the real Helm from Harvester's own charts (lab/standins/harvesterCharts.ts): Helm's
   // release records, and what only the real CSI chart renders, its StorageClass `harvester`.
   const releases = (await kubeRequest(bare, 'GET', '/api/v1/namespaces/kube-system/secrets?labelSelector=owner%3Dhelm')).body?.items || [];

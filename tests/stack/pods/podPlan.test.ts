@@ -90,7 +90,9 @@ describe('planPod', () => {
         path: '/home/shell/.kube/config', volume: 'user-kubeconfig', readOnly: false, subPath: 'config'
       },
     ]);
-    expect(sourcesNamed(helmOperationPod())).toEqual({ secrets: ['helm-operation-45qht', 'pod-impersonation-helm-op-8hzmw-token'], configMaps: ['impersonation-helm-op-user-kubeconfig-qxjl8'] });
+    expect(sourcesNamed(helmOperationPod())).toEqual({
+      secrets: ['helm-operation-45qht', 'pod-impersonation-helm-op-8hzmw-token'], configMaps: ['impersonation-helm-op-user-kubeconfig-qxjl8'], tokenAudiences: []
+    });
   });
 
   it('says why a Pod cannot run here, as a kubelet reports it, instead of leaving it Pending', () => {
@@ -99,7 +101,7 @@ describe('planPod', () => {
     const hostPath = helmOperationPod();
 
     hostPath.spec.volumes.push({ name: 'root', hostPath: { path: '/' } });
-    expect(planPod(hostPath, SOURCES, isShellImage)).toEqual({ reason: 'CreateContainerConfigError', message: expect.stringContaining('volume "root": only Secret, ConfigMap and emptyDir') });
+    expect(planPod(hostPath, SOURCES, isShellImage)).toEqual({ reason: 'CreateContainerConfigError', message: 'volume "root": hostPath / (type "") is not provided by this Pod runner' });
   });
 
   it('expands $(VAR) from earlier variables, as the kubelet does, and refuses values it cannot give', () => {

@@ -45,3 +45,23 @@ describe('podStatus', () => {
     expect(s.containerStatuses[0].state).toEqual({ waiting: { reason: 'ErrImagePull', message: 'no program for this image' } });
   });
 });
+
+describe('podStatus of a restarted container (restartPolicy Always)', () => {
+  it('keeps the Pod Running with the container in CrashLoopBackOff, its restarts counted and its last end kept', () => {
+    const crashed: Tracked = {
+      ...c('harvester-cloud-provider', waiting('CrashLoopBackOff', 'back-off 10s restarting failed container')), restarts: 1, lastState: terminated(2, t0)
+    };
+    const s = podStatus([], [crashed], t0);
+
+    expect(s.phase).toBe('Running');
+    expect(s.containerStatuses[0]).toMatchObject({
+      restartCount: 1, ready: false, state: { waiting: { reason: 'CrashLoopBackOff' } }, lastState: { terminated: { exitCode: 2, reason: 'Error' } }
+    });
+    expect(s.conditions.find((x: any) => x.type === 'Ready').status).toBe('False');
+    // On one of k3s-bare's VMs, a hostNetwork Pod has the VM's address, as `kubectl get pods -o wide` shows it.
+    expect(podStatus([], [crashed], t0, '192.168.100.31', true)).toMatchObject({ hostIP: '192.168.100.31', podIP: '192.168.100.31' });
+    expect(podStatus([], [crashed], t0, '192.168.100.31', false)).toMatchObject({ hostIP: '192.168.100.31', podIP: '127.0.0.1' });
+    // Running again: ready, and the count stays.
+    expect(podStatus([], [{ ...crashed, state: running }], t0).containerStatuses[0]).toMatchObject({ restartCount: 1, ready: true });
+  });
+});

@@ -134,10 +134,16 @@ describe('the events request at 5,000 LoadBalancer Services, every 10th Pending'
     const eventRequests = bigState.requests.filter((r) => r.path.endsWith('/v1/events'));
 
     expect(wrapper.findAll('[data-testid="lb-row-reason"]')).toHaveLength(10);
-    expect(eventRequests).toHaveLength(1);
     const bytes = (url: string) => zlib.gzipSync(JSON.stringify(call(bigState, 'GET', url.split('?')[0], { query: new URL(url, 'http://x').searchParams }).body)).length;
     const base = `/k8s/clusters/${ RKE2_GUEST.id }/v1/events`;
     const page1Pending = services.slice(0, 100).filter((s) => !s.status.loadBalancer.ingress).map((s) => getObject(bigState, RKE2_GUEST.id, 'service', `scale-lb/${ s.metadata.name }`)!.metadata.uid as string);
+
+    // Every look asks for the page's 10 Pending Services' events alone: the page looks again while rows wait for an
+    // address (pageModel.ts), so on a loaded machine more than one look falls within the mount.
+    expect(eventRequests.length).toBeGreaterThan(0);
+    for (const r of eventRequests) {
+      expect(/involvedObject\.uid IN \(([^)]*)\)/.exec(String(r.query.filter))?.[1].split(',').sort()).toEqual([...page1Pending].sort());
+    }
     const now = bytes(eventsUrl(base, page1Pending));
     // What Steve's SQL cache answered to the old request (`fieldSelector` is not read): every event of the cluster, slim.
     const before = bytes(withQuery(base, EVENT_FIELDS));
