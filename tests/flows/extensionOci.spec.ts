@@ -35,7 +35,14 @@ async function createRepository(page: Page, scene: OciScene): Promise<void> {
   await chooseOci(page);
   await input(page, 'name-ns-description-name').fill(REPO);
   await input(page, 'clusterrepo-oci-url-input').fill(scene.url);
-  await page.locator(tid('auth-secret-select')).click();
+  const auth = page.locator(tid('auth-secret-select'));
+
+  // The select reads the cluster's Secrets when it mounts and ignores clicks until they are read (shell
+  // LabeledSelect: `loading` returns from its click handler, with a spinner beside it): wait for that, as a user
+  // waits for the spinner. A click meanwhile left the menu closed (Rancher 2.13 on a loaded CI machine).
+  await expect(auth.locator('.icon-spinner')).toHaveCount(0, { timeout: STEP_MS });
+  await expect(auth.locator('.vs--disabled')).toHaveCount(0, { timeout: STEP_MS });
+  await auth.click();
   await page.getByRole('option', { name: 'Create an HTTP Basic Auth Secret' }).click();
   await input(page, 'auth-secret-basic-username').fill(scene.user);
   await input(page, 'auth-secret-basic-password').fill(scene.password);
