@@ -12,6 +12,17 @@ type Obj = Record<string, any>;
 export function podApi(target: KubeTarget, log: (l: string) => void) {
   /** Pods no node of the runner fits: told once (their PodScheduled condition), by uid. */
   const unschedulable = new Set<string>();
+  /** The Node objects last read, by name (binding reads them; a Pod's status names its node's address). */
+  const nodesRead = new Map<string, Obj>();
+  const readNode = async(name: string): Promise<Obj | undefined> => {
+    const r = await kubeRequest(target, 'GET', `/api/v1/nodes/${ name }`);
+
+    if (r.status === 200) {
+      nodesRead.set(name, r.body);
+    }
+
+    return r.status === 200 ? r.body : undefined;
+  };
 
   const writeStatus = async(pod: Obj, status: Obj): Promise<void> => {
     const r = await kubeRequest(target, 'PATCH', `${ objectPath('v1', 'pods', pod.metadata.namespace, pod.metadata.name) }/status`, { status });
@@ -63,7 +74,7 @@ export function podApi(target: KubeTarget, log: (l: string) => void) {
     /** Binds a new Pod to the first of `nodes` (their Node objects as the cluster has them) that fits it; the node, or null. */
     async bind(pod: Obj, nodes: string[]): Promise<string | null> {
       const { namespace: ns, name, uid } = pod.metadata;
-      const objects = (await Promise.all(nodes.map((n) => kubeRequest(target, 'GET', `/api/v1/nodes/${ n }`)))).filter((r) => r.status === 200).map((r) => r.body);
+      const objects = (await Promise.all(nodes.map(readNode))).filter(Boolean) as Obj[];
       const choice = nodeFor(pod, objects);
 
       if ('unschedulable' in choice) {
@@ -126,9 +137,9 @@ export function podApi(target: KubeTarget, log: (l: string) => void) {
 
     /** The node's InternalIP (127.0.0.1 when it has none: the runner's own node is there). */
     async nodeAddress(node: string): Promise<string> {
-      const r = await kubeRequest(target, 'GET', `/api/v1/nodes/${ node }`);
+      const n = nodesRead.get(node) || await readNode(node);
 
-      return (r.body?.status?.addresses || []).find((a: Obj) => a.type === 'InternalIP')?.address || '127.0.0.1';
+      return (n?.status?.addresses || []).find((a: Obj) => a.type === 'InternalIP')?.address || '127.0.0.1';
     },
 
     forget(uid: string): void {

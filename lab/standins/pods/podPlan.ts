@@ -164,17 +164,14 @@ function volumeOf(pod: Obj, v: Obj, sources: VolumeSources): VolumePlan | NotRun
       name: v.name, kind: 'emptyDir', files: {}
     };
   }
-  const kind = v.secret ? 'secret' : v.configMap ? 'configMap' : v.projected ? 'projected' : null;
-  const files = v.secret ? secretFiles(v.secret.secretName, v.secret.items, sources) : v.configMap ? configMapFiles(v.configMap.name, v.configMap.items, sources) : v.projected ? projectedFiles(pod, v, sources) : null;
+  const made: [VolumePlan['kind'], Record<string, Buffer> | NotRunnable] | null = v.secret ? ['secret', secretFiles(v.secret.secretName, v.secret.items, sources)] : v.configMap ? ['configMap', configMapFiles(v.configMap.name, v.configMap.items, sources)] : v.projected ? ['projected', projectedFiles(pod, v, sources)] : null;
 
-  if (!kind || !files) {
+  if (!made) {
     return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": only Secret, ConfigMap, projected, emptyDir and missing hostPath volumes are provided by this Pod runner` };
   }
-  if ('reason' in files) {
-    return files as NotRunnable;
-  }
+  const [kind, files] = made;
 
-  return {
+  return 'reason' in files ? files as NotRunnable : {
     name: v.name, kind, files: files as Record<string, Buffer>
   };
 }
