@@ -235,9 +235,21 @@ async function waitSteveSynced(p: Started, c: StackCluster, steveToken: string):
   }
 }
 
+/** The pid of an `npm run stack` still starting the stack of this run directory (scripts/stack/main.ts writes it). */
+export const STARTING_FILE = path.join(RUN_DIR, 'starting.pid');
+
 export async function stopStack(): Promise<boolean> {
   let info: StackInfo | null = null;
 
+  // A start still under way first: left running, it would go on starting parts and, failing later, write its own
+  // record of Rancher's processes over the one this stop reads (seen: a second start's Rancher left running).
+  const starting = fs.existsSync(STARTING_FILE) ? Number(fs.readFileSync(STARTING_FILE, 'utf8')) : 0;
+
+  // Not when the start itself stops what an earlier one left (a fresh start).
+  if (starting > 0 && starting !== process.pid) {
+    await stopPids([starting]);
+    fs.rmSync(STARTING_FILE, { force: true });
+  }
   // Rancher (npm run stack -- --rancher) first: its agents are clients of the clusters below.
   await stopRancher();
 

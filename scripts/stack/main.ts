@@ -15,7 +15,9 @@
  */
 import { ensureBuilt } from '../../lab/stack/build';
 import { ensureHarvesterBuilt, harvesterSourcesPresent } from '../../lab/stack/harvester/build';
-import { readStackStatus, startStack, stopStack } from '../../lab/stack/stack';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readStackStatus, startStack, STARTING_FILE, stopStack } from '../../lab/stack/stack';
 import { describe, statusText } from './status';
 import { ensureBuilt as ensureChartToolsBuilt } from '../../lab/chartops/build';
 import { buildRancher, rancherMain } from './rancher';
@@ -49,10 +51,19 @@ async function main(): Promise<void> {
 
     return;
   }
-  const info = await startStack({ fresh: args.includes('--fresh'), log: (l) => console.log(l) });
+  // Said while it starts, so that a stop meanwhile ends this process too (lab/stack/stack.ts stopStack).
+  fs.mkdirSync(path.dirname(STARTING_FILE), { recursive: true });
+  fs.writeFileSync(STARTING_FILE, `${ process.pid }`);
+  try {
+    const info = await startStack({ fresh: args.includes('--fresh'), log: (l) => console.log(l) });
 
-  console.log(`[stack] running\n${ describe(info) }\n[stack] stop with: npm run stack -- --stop`);
-  await rancherMain(args, info);
+    console.log(`[stack] running\n${ describe(info) }\n[stack] stop with: npm run stack -- --stop`);
+    await rancherMain(args, info);
+  } finally {
+    if (fs.existsSync(STARTING_FILE) && fs.readFileSync(STARTING_FILE, 'utf8') === `${ process.pid }`) {
+      fs.rmSync(STARTING_FILE, { force: true });
+    }
+  }
 }
 
 main().catch((e) => {

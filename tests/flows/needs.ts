@@ -8,6 +8,8 @@ import type { CompatBackend } from '../../lab/backends/backend';
 export const SIMULATOR_API = 'needs the simulator\'s control API (faults, its controllers stepped, its request log, its stored objects)';
 export const SIMULATED_CLUSTERS = 'needs the demo\'s simulated clusters (k3s-guest, plain-cluster, the scale guests), which the real stack and Rancher\'s server do not have';
 
+export const MARKUP_ONLY = 'checks the extension\'s own markup (axe), the same on every backend: run against the simulator (rancher-2.15), not again in front of the real stack';
+
 /** [skip, reason] for `test.skip(...)`: the backend is not the simulator alone. */
 export function needsSimulatorAlone(sim: CompatBackend, why = SIMULATED_CLUSTERS): [boolean, string] {
   return [sim.kind !== 'simulator', why];

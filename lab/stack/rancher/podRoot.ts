@@ -17,6 +17,9 @@ export interface Volume {
   path: string;
 }
 
+/** By its path: a container's PATH may lack the sbin folders. */
+const CHROOT = ['/usr/sbin/chroot', '/usr/bin/chroot', '/sbin/chroot'].find((f) => fs.existsSync(f)) || 'chroot';
+
 function q(s: string): string {
   return `'${ s.replace(/'/g, `'\\''`) }'`;
 }
@@ -41,6 +44,11 @@ const LINK_FN = [
  * goes on: inside the Pod's private /run, so it never shows on the machine.
  */
 export function podRootCommand(root: string, workdir: string, volumes: Volume[], program: string, args: string[]): string[] {
+  return ['sh', '-c', podRootLines(root, workdir, volumes).join('\n'), 'podroot', program, ...args];
+}
+
+/** The script's lines, for a script whose arguments (`"$@"`) are the program and its arguments. */
+export function podRootLines(root: string, workdir: string, volumes: Volume[]): string[] {
   const tops = new Set<string>();
   const skip = new Set<string>();
 
@@ -71,10 +79,10 @@ export function podRootCommand(root: string, workdir: string, volumes: Volume[],
 
       return isFile ? [`mkdir -p "$(dirname ${ dst })"`, `: > ${ dst }`, `mount --bind ${ q(v.source) } ${ dst }`] : [`mkdir -p ${ dst }`, `mount --bind ${ q(v.source) } ${ dst }`];
     }),
-    `exec chroot "$R" sh -c 'cd "$0" && exec "$@"' ${ q(workdir) } "$@"`,
+    `exec ${ CHROOT } "$R" sh -c 'cd "$0" && exec "$@"' ${ q(workdir) } "$@"`,
   ];
 
-  return ['sh', '-c', lines.join('\n'), 'podroot', program, ...args];
+  return lines;
 }
 
 /** A private folder of the run directory for one pod's volume (mode 0700). */

@@ -114,6 +114,7 @@ export async function startRancherServer(v: RancherVersion, local: KubeTarget, s
   const env: Record<string, string> = {
     // The server image's own ENV (package/Dockerfile): the version the agents are told and the dashboard shows.
     CATTLE_SERVER_VERSION:       v.version,
+    CATTLE_AGENT_IMAGE:          `rancher/rancher-agent:${ v.version }`,
     CATTLE_DEV_MODE:             'true',
     CATTLE_SYSTEM_CATALOG:       'bundled',
     CATTLE_NAMESPACE:            'cattle-system',

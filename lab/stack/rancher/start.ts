@@ -108,10 +108,11 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
 
     fs.writeFileSync(adminTokenFile(), token, { mode: 0o600 });
 
-    // k3s-bare (the real-mode set-up flow's guest) is not imported: another agent would cost about 0.8 GiB. The two
-    // are imported side by side, as an admin may import two clusters at once: each waits mostly for Rancher's
-    // controllers and its agent's tunnel (about a minute each one after the other).
-    await Promise.all(CLUSTERS.filter((x) => x.key !== 'bare').map(async(c) => {
+    // Imported side by side, as an admin may import several clusters at once: each waits mostly for Rancher's
+    // controllers and its agent's tunnel (about a minute each one after the other). k3s-bare's agent is the Pod
+    // kube-controller-manager makes from the registration's Deployment, which the Pod runner runs on its VMs
+    // (lab/standins/pods/agentImage.ts); the other two clusters have no workload controllers yet (agentKubelet.ts).
+    await Promise.all(CLUSTERS.map(async(c) => {
       const id = c.clusterId;
 
       await importCluster(token, {
@@ -119,7 +120,9 @@ export async function startRancher(stack: StackInfo, opts: RancherOptions): Prom
       });
       clusters[c.key] = id;
       await applyRegistration(token, id, kubeTarget(stack, c.key));
-      started.push(startProcess(`kubelet-${ c.name }`, path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'agentKubelet.ts'), c.key, opts.version || DEFAULT_RANCHER]));
+      if (c.key !== 'bare') {
+        started.push(startProcess(`kubelet-${ c.name }`, path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'lab', 'standins', 'agentKubelet.ts'), c.key, opts.version || DEFAULT_RANCHER]));
+      }
       await waitClusterActive(token, id);
       log(`[rancher] ${ c.name } imported as ${ id } (${ Math.round((Date.now() - t0) / 1000) } s)`);
     }));

@@ -10,25 +10,14 @@
  * harvester/charts charts/harvester-cloud-provider) runs the provider built from `../shared/harvester`, its one
  * program on PATH (the chart's command names it); the image's /etc is the machine's, copy-on-write (an overlay in the
  * container's mount namespace), so the chart's /etc/kubernetes/cloud-config lands there and nowhere else.
+ * Rancher's agent image (`rancher/rancher-agent`): agentImage.ts.
  * Any other image comes from a registry on this machine (pull.ts) and runs in its own file system.
  */
-export interface ImageFs {
-  /** Directories of the image's own file system, each a private tmpfs in the container's mount namespace. */
-  roots: string[];
-  /** Machine folders the container sees copy-on-write (an overlay whose changes stay in the Pod's folder). */
-  overlays?: string[];
-  /** Directories the image holds under those roots. */
-  dirs: string[];
-  home: string;
-  /** Program name → the file that runs it here. */
-  programs: Record<string, string>;
-  /** A pulled image (pull.ts): its own file system, laid out here, which the containers run chrooted in. */
-  rootfs?: string;
-  /** The pulled image's environment (`KEY=value`), under the container's own. */
-  env?: string[];
-  /** The folder of the image's programs (on PATH); the shell image's when not said. */
-  binDir?: string;
-}
+import { agentImageFs, AgentBinaries, AGENT_DEFAULTS, agentTag } from './agentImage';
+import type { ImageFs } from './imageFs';
+import { ImageDefaults } from './podPlan';
+
+export type { ImageFs };
 
 /** A pulled image's file system: its folder, and nothing of the machine's. */
 export function pulledImageFs(rootfs: string, env: string[] = []): ImageFs {
@@ -42,6 +31,19 @@ export interface ImageBinaries {
   kubectl: string;
   /** Harvester's cloud provider built here (lab/stack/harvester); absent where Harvester's components are not built. */
   harvesterCloudProvider?: string;
+  /** Rancher's agent of each version built here (`v2.15.0` → its programs). */
+  rancherAgents?: Record<string, AgentBinaries>;
+}
+
+/** Where the runner put each image's programs (podRunner.ts `binDir`). */
+export interface ImageDirs {
+  /** rancher/shell's helm-cmd script. */
+  helmCmd: string;
+  provider?: string;
+  /** By the agent image's version tag. */
+  agents?: Record<string, string>;
+  /** The rancher-charts repository the agent image bundles (agentCharts.ts). */
+  agentCharts?: string;
 }
 
 /** What rancher/shell's package/helm-cmd does (`set -e`, so the first failing operation fails the container). */
@@ -73,16 +75,29 @@ export function providerPrograms(bins: ImageBinaries): Record<string, string> {
   return bins.harvesterCloudProvider ? { 'harvester-cloud-provider': bins.harvesterCloudProvider } : {};
 }
 
-/** Whether the runner has a program for the image (the images above). */
-export function knownImage(image: string, bins: ImageBinaries): boolean {
+/**
+ * Whether the runner has a program for the image (the images above): true, or what the image gives a container
+ * that does not say (its entrypoint, working directory), or false.
+ */
+export function knownImage(image: string, bins: ImageBinaries): boolean | ImageDefaults {
+  const tag = agentTag(image);
+
+  if (tag) {
+    return bins.rancherAgents?.[tag] ? AGENT_DEFAULTS : false;
+  }
+
   return isShellImage(image) || (isProviderImage(image) && !!bins.harvesterCloudProvider);
 }
 
-/** `providerBin`: the folder of the provider image's programs (providerPrograms). */
-export function imageFs(image: string, bins: ImageBinaries, helmCmdFile: string, providerBin?: string): ImageFs | null {
-  if (isProviderImage(image) && bins.harvesterCloudProvider && providerBin) {
+export function imageFs(image: string, bins: ImageBinaries, dirs: ImageDirs): ImageFs | null {
+  const tag = agentTag(image);
+
+  if (tag) {
+    return bins.rancherAgents?.[tag] && dirs.agents?.[tag] ? agentImageFs(tag, dirs.agents[tag], dirs.agentCharts) : null;
+  }
+  if (isProviderImage(image) && bins.harvesterCloudProvider && dirs.provider) {
     return {
-      roots: ['/run', '/tmp'], overlays: ['/etc'], dirs: [], home: '/', programs: providerPrograms(bins), binDir: providerBin
+      roots: ['/run', '/tmp'], overlays: ['/etc'], dirs: [], home: '/', programs: providerPrograms(bins), binDir: dirs.provider
     };
   }
   if (!isShellImage(image)) {
@@ -94,7 +109,7 @@ export function imageFs(image: string, bins: ImageBinaries, helmCmdFile: string,
     dirs:     ['/home/shell/.kube'],
     home:     '/home/shell',
     programs: {
-      helm: bins.helm, kubectl: bins.kubectl, 'helm-cmd': helmCmdFile
+      helm: bins.helm, kubectl: bins.kubectl, 'helm-cmd': dirs.helmCmd
     },
   };
 }

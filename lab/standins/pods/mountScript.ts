@@ -7,6 +7,7 @@
  * (images.ts `rootfs`) runs in its own folder instead.
  */
 import path from 'node:path';
+import { podRootLines, Volume } from '../../stack/rancher/podRoot';
 import { ImageFs } from './images';
 import { MountPlan } from './podPlan';
 
@@ -85,11 +86,23 @@ export function mountScript(m: MountInput): string {
   for (const d of m.image.dirs) {
     lines.push(`mkdir -p ${ q(d) }`);
   }
+  for (const c of m.image.copies || []) {
+    if (!under(canonical(c.path), [...m.image.roots, ...(m.image.overlays || [])])) {
+      throw new Error(`the image's ${ c.path } is outside its own folders`);
+    }
+    lines.push(`mkdir -p ${ q(path.posix.dirname(c.path)) }; rm -rf ${ q(c.path) }; cp -a ${ q(c.source) } ${ q(c.path) }`);
+  }
   const sorted = [...m.mounts].sort((a, b) => canonical(a.path).split('/').length - canonical(b.path).split('/').length);
+  const ownRoot: Volume[] = [];
 
   for (const mount of sorted) {
     const target = canonical(mount.path);
 
+    if (under(target, m.image.newTops || []) && !mount.subPath) {
+      // Bound in the container's own root, made last (podRoot.ts).
+      ownRoot.push({ source: m.volumeDirs[mount.volume], path: target });
+      continue;
+    }
     if (!under(target, [...m.image.roots, ...(m.image.overlays || [])])) {
       throw new Error(`mount path ${ mount.path } is outside the image's own folders (${ [...m.image.roots, ...(m.image.overlays || [])].join(', ') }): this Pod runner does not mount it`);
     }
@@ -103,6 +116,10 @@ export function mountScript(m: MountInput): string {
     }
   }
   lines.push(`mount --bind ${ q(m.hostsFile) } /etc/hosts`);
+  if (m.image.newTops?.length) {
+    // Inside the image's /run, a private tmpfs: the root never shows on the machine.
+    return [...lines, ...podRootLines('/run/pod-root', m.workingDir || m.image.home, ownRoot)].join('\n');
+  }
   lines.push(`cd ${ q(m.workingDir || m.image.home) }`);
   lines.push('exec "$@"');
 

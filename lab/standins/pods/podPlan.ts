@@ -42,6 +42,8 @@ export interface NotRunnable {
   message: string;
   /** The Warning event the kubelet records about the Pod meanwhile (FailedMount). */
   event?: { reason: string; message: string };
+  /** What is missing may come (a Secret not made yet): the kubelet tries again. */
+  retry?: boolean;
 }
 
 /** What each checked hostPath type must find (k8s pkg/volume/hostpath host_path.go checkType). */
@@ -78,16 +80,23 @@ function picked(files: Record<string, Buffer>, items: Obj[] | undefined, what: s
   return out;
 }
 
-function secretFiles(name: string, items: Obj[] | undefined, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
-  const s = sources.secrets[name];
+/**
+ * A Secret or ConfigMap volume's files (`src`: the volume's `secret` or `configMap`, whose object is named by
+ * `secretName` or `name`). One that does not exist is empty when `optional`; else the Pod waits in ContainerCreating
+ * with the kubelet's FailedMount event (k8s pkg/volume/secret, configmap SetUpAt: the managers' NotFound,
+ * `secret "<name>" not found`), and the kubelet mounts it once it exists (`retry`).
+ */
+function sourceFiles(volume: string, what: 'secret' | 'configmap', src: Obj, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
+  const name = what === 'secret' ? src.secretName : src.name;
+  const o = what === 'secret' ? sources.secrets[name] : sources.configMaps[name];
 
-  return s ? picked(decoded(s.data, true), items, `secret "${ name }"`) : { reason: 'CreateContainerConfigError', message: `secret "${ name }" not found` };
-}
+  if (!o) {
+    return src.optional ? {} : {
+      reason: 'ContainerCreating', message: '', retry: true, event: { reason: 'FailedMount', message: `MountVolume.SetUp failed for volume "${ volume }" : ${ what } "${ name }" not found` }
+    };
+  }
 
-function configMapFiles(name: string, items: Obj[] | undefined, sources: VolumeSources): Record<string, Buffer> | NotRunnable {
-  const c = sources.configMaps[name];
-
-  return c ? picked({ ...decoded(c.data, false), ...decoded(c.binaryData, true) }, items, `configmap "${ name }"`) : { reason: 'CreateContainerConfigError', message: `configmap "${ name }" not found` };
+  return picked(what === 'secret' ? decoded(o.data, true) : { ...decoded(o.data, false), ...decoded(o.binaryData, true) }, src.items, `${ what } "${ name }"`);
 }
 
 /** The Pod's own fields a downwardAPI item may name here. */
@@ -112,9 +121,9 @@ function projectedFiles(pod: Obj, v: Obj, sources: VolumeSources): Record<string
 
       part = token ? { [src.serviceAccountToken.path]: Buffer.from(token) } : { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": no ServiceAccount token for the Pod` };
     } else if (src.configMap) {
-      part = configMapFiles(src.configMap.name, src.configMap.items, sources);
+      part = sourceFiles(v.name, 'configmap', src.configMap, sources);
     } else if (src.secret) {
-      part = secretFiles(src.secret.name, src.secret.items, sources);
+      part = sourceFiles(v.name, 'secret', { ...src.secret, secretName: src.secret.name }, sources);
     } else if (src.downwardAPI) {
       part = {};
       for (const item of src.downwardAPI.items || []) {
@@ -164,7 +173,7 @@ function volumeOf(pod: Obj, v: Obj, sources: VolumeSources): VolumePlan | NotRun
       name: v.name, kind: 'emptyDir', files: {}
     };
   }
-  const made: [VolumePlan['kind'], Record<string, Buffer> | NotRunnable] | null = v.secret ? ['secret', secretFiles(v.secret.secretName, v.secret.items, sources)] : v.configMap ? ['configMap', configMapFiles(v.configMap.name, v.configMap.items, sources)] : v.projected ? ['projected', projectedFiles(pod, v, sources)] : null;
+  const made: [VolumePlan['kind'], Record<string, Buffer> | NotRunnable] | null = v.secret ? ['secret', sourceFiles(v.name, 'secret', v.secret, sources)] : v.configMap ? ['configMap', sourceFiles(v.name, 'configmap', v.configMap, sources)] : v.projected ? ['projected', projectedFiles(pod, v, sources)] : null;
 
   if (!made) {
     return { reason: 'CreateContainerConfigError', message: `volume "${ v.name }": only Secret, ConfigMap, projected, emptyDir and missing hostPath volumes are provided by this Pod runner` };

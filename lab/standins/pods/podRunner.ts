@@ -34,8 +34,10 @@ import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
 import { inform } from '../informer';
 import {
-  HELM_CMD, ImageBinaries, imageFs, knownImage, providerPrograms, pulledImageFs
+  HELM_CMD, ImageBinaries, ImageDirs, imageFs, knownImage, providerPrograms, pulledImageFs
 } from './images';
+import { agentPrograms, INIT } from './agentImage';
+import { bundledRancherCharts } from './agentCharts';
 import { NotRunnable, planPod, sourcesNamed } from './podPlan';
 import { now, podStatus, waiting } from './podStatus';
 import { credentialsFor, ImageConfig, localRegistry, pullImage } from './pull';
@@ -61,6 +63,9 @@ let routes: ServiceRoutes | undefined;
 const reroute = () => routes?.reconcile([...services.values()], [...running.values()].map((p) => p.routed));
 const podDirOf = (ns: string, name: string) => path.join(site.podsDir, `${ ns }_${ name }`);
 let netnsCount = 0;
+/** The FailedMount message last recorded for a Pod (by uid). */
+const told = new Map<string, string>();
+const RETRY_MS = 5000;
 let bins: ImageBinaries;
 
 /** An image's programs, on PATH in its containers. */
@@ -112,7 +117,10 @@ async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; 
   }
 }
 
-async function admit(pod: Obj, node: string, apiSocket: string, dirs: { shell: string; provider: string }): Promise<void> {
+/** The machine's side of the Pods' bridges: the API server's, and the site's other ports (sites.ts `podPorts`). */
+interface Sockets { api: string; ports: { port: number; socket: string }[] }
+
+async function admit(pod: Obj, node: string, sockets: Sockets, dirs: ImageDirs & { shell: string }): Promise<void> {
   const { namespace: ns, name } = pod.metadata;
   const named = sourcesNamed(pod);
   const pulled = await pullPodImage(pod, podDirOf(ns, name));
@@ -122,23 +130,37 @@ async function admit(pod: Obj, node: string, apiSocket: string, dirs: { shell: s
   };
   const plan = pulled && 'reason' in pulled ? pulled : planPod(pod, sources, known);
 
-  if ('event' in plan && plan.event) {
+  // The event once per Pod and message, as the kubelet's recorder folds repeats into one event's count.
+  if ('event' in plan && plan.event && told.get(pod.metadata.uid) !== plan.event.message) {
+    told.set(pod.metadata.uid, plan.event.message);
     await api.event(pod, node, plan.event);
   }
-  const image = pulled && 'config' in pulled ? pulledImageFs(pulled.rootfs, pulled.config.env) : imageFs(pod.spec.containers[0]?.image, bins, path.join(dirs.shell, 'helm-cmd'), dirs.provider);
+  const image = pulled && 'config' in pulled ? pulledImageFs(pulled.rootfs, pulled.config.env) : imageFs(pod.spec.containers[0]?.image, bins, dirs);
   const nodeNetns = pod.spec.hostNetwork && site.nodeNetwork ? site.nodeNetwork(node).netns : undefined;
   const netns = nodeNetns || netnsFor(`${ site.podNetns }${ ++netnsCount }`, 0).name;
 
   running.set(pod.metadata.uid, {
     id:  `${ ns }/${ name }`,
     run: await startPod({
-      pod, plan, image, podDir: podDirOf(ns, name), netns, nodeNetns, hostIP: await api.nodeAddress(node), binDir: dirs.shell, apiSocket, writeStatus: (s) => api.writeStatus(pod, s), log
+      pod, plan, image, podDir: podDirOf(ns, name), netns, nodeNetns, hostIP: await api.nodeAddress(node), binDir: dirs.shell, apiSocket: sockets.api, apiPort: Number(new URL(target.url).port), bridges: sockets.ports, writeStatus: (s) => api.writeStatus(pod, s), log
     }),
     routed: {
       namespace: ns, name, labels: pod.metadata.labels || {}, netns
     },
   });
   reroute();
+  if ('retry' in plan && plan.retry) {
+    // A Secret the Pod mounts may come later (Rancher writes the agent's new credentials after changing its
+    // Deployment): looked for again, as the kubelet's volume manager does, while the Pod is there.
+    setTimeout(async() => {
+      const now = await kubeRequest(target, 'GET', objectPath('v1', 'pods', ns, name));
+
+      if (running.get(pod.metadata.uid) && now.status === 200 && now.body.metadata.uid === pod.metadata.uid && !now.body.metadata.deletionTimestamp) {
+        running.delete(pod.metadata.uid);
+        await admit(now.body, node, sockets, dirs);
+      }
+    }, RETRY_MS);
+  }
 }
 
 /** Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces. */
@@ -163,11 +185,19 @@ function removeLeftovers(): void {
 async function main(): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   bins = {
-    helm: helmBinary(), kubectl: bin('kubectl'), harvesterCloudProvider: site.providerBinary
+    helm: helmBinary(), kubectl: bin('kubectl'), harvesterCloudProvider: site.providerBinary, rancherAgents: site.rancherAgents
   };
-  const dirs = { shell: binDir('shell-bin', { helm: bins.helm, kubectl: bins.kubectl }, { 'helm-cmd': HELM_CMD }), provider: binDir('harvester-cloud-provider-bin', providerPrograms(bins)) };
-  const apiSocket = path.join(dir, 'api.sock');
-  const bridge = startProcess(`pod-runner-${ site.key }-bridge`, process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', apiSocket, new URL(target.url).port], undefined, bridgeEnv());
+  const shell = binDir('shell-bin', { helm: bins.helm, kubectl: bins.kubectl }, { 'helm-cmd': HELM_CMD });
+  const dirs = {
+    shell,
+    helmCmd:     path.join(shell, 'helm-cmd'),
+    provider:    binDir('harvester-cloud-provider-bin', providerPrograms(bins)),
+    // The agent image's bundled rancher-charts, made once (helm package, git) where an agent can run.
+    agentCharts: Object.keys(bins.rancherAgents || {}).length ? bundledRancherCharts(dir, bins.helm) : undefined,
+    agents:      Object.fromEntries(Object.entries(bins.rancherAgents || {}).map(([tag, b]) => [tag, binDir(`rancher-agent-${ tag }-bin`, agentPrograms(b), { catatonit: INIT, tini: INIT })])),
+  };
+  const sockets: Sockets = { api: path.join(dir, 'api.sock'), ports: (site.podPorts || []).map((port) => ({ port, socket: path.join(dir, `port-${ port }.sock`) })) };
+  const bridge = startProcess(`pod-runner-${ site.key }-bridge`, process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', sockets.api, new URL(target.url).port, ...sockets.ports.flatMap((p) => [p.socket, String(p.port)])], undefined, bridgeEnv());
 
   removeLeftovers();
   const kubelet = site.kubeletPort ? startKubeletApi(site.kubeletPort, ensureKubeletTls(path.join(RUN_DIR, 'secrets')), {
@@ -186,6 +216,7 @@ async function main(): Promise<void> {
 
     if (type === 'DELETED' || pod.metadata.deletionTimestamp) {
       api.forget(uid);
+      told.delete(uid);
       await running.get(uid)?.run.stop();
       running.delete(uid);
       reroute();
@@ -204,7 +235,7 @@ async function main(): Promise<void> {
     const node = pod.spec.nodeName ? (site.nodes.includes(pod.spec.nodeName) && !pod.status?.startTime ? pod.spec.nodeName : null) : await api.bind(pod, site.nodes);
 
     if (node && !running.has(uid)) {
-      await admit(pod, node, apiSocket, dirs);
+      await admit(pod, node, sockets, dirs);
     }
   }, log);
 

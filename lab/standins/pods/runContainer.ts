@@ -22,6 +22,8 @@ export interface ContainerContext {
   image: ImageFs;
   binDir: string;
   volumeDirs: Record<string, string>;
+  /** The API server's port on the Pod's 127.0.0.1 (startPod.ts `apiInside`). */
+  apiPort: string;
 }
 
 function logLines(file: string, stream: 'stdout' | 'stderr') {
@@ -64,14 +66,15 @@ export function runContainer(ctx: ContainerContext, c: ContainerPlan): RunningCo
 
     return { pid: 0, exited: Promise.resolve(128) };
   }
-  // A pulled image's environment is its config's (PATH included); the shell image's programs are on the runner's PATH.
-  const imageEnv = ctx.image.rootfs ? { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) } : { PATH: `${ ctx.image.binDir || ctx.binDir }:/usr/local/bin:/usr/bin:/bin` };
+  // A pulled image's environment is its config's (PATH included); the other images' programs are on the runner's PATH.
+  const path0 = ctx.image.rootfs ? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' : `${ ctx.image.binDir || ctx.binDir }:/usr/local/bin:/usr/bin:/bin`;
   const env = {
-    ...imageEnv,
+    PATH:                    path0,
+    ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])),
     HOME:                    ctx.image.home,
     HOSTNAME:                ctx.podName,
     KUBERNETES_SERVICE_HOST: '127.0.0.1',
-    KUBERNETES_SERVICE_PORT: '443',
+    KUBERNETES_SERVICE_PORT: ctx.apiPort,
     ...c.env,
   };
   const child = spawn('ip', ['netns', 'exec', ctx.netns, 'unshare', '--mount', '--propagation', 'private', '--', 'sh', '-c', script, c.name, ...c.argv], {

@@ -22,6 +22,9 @@ import { LOCAL, RANCHER_PORTS } from '../../stack/rancher/localCluster';
 import { rancherHostsFile, rancherNetns } from '../../stack/rancher/state';
 import { harvesterBin } from '../../stack/harvester/components';
 import { K3S_BARE_NODES } from '../../world/clusters/k3sBare';
+import { isRancherBuilt, rancherBin, treeOf } from '../../stack/rancher/build';
+import { RANCHER_VERSIONS } from '../../stack/rancher/versions';
+import { AgentBinaries } from './agentImage';
 
 export type SiteKey = 'local' | 'bare';
 
@@ -48,6 +51,10 @@ export interface RunnerSite {
   services?: { clientNetns(): string | null; hostsFile: string };
   /** Harvester's provider, where it is built. */
   providerBinary?: string;
+  /** Rancher's agent of each version built here (agentImage.ts), by the image's tag. */
+  rancherAgents?: Record<string, AgentBinaries>;
+  /** Ports of this machine each of its Pods reaches on its own 127.0.0.1 (Rancher's server-url, for its agent). */
+  podPorts?: number[];
   /** Ends what the site made for its nodes (their networks). */
   stop(): Promise<void>;
 }
@@ -73,6 +80,11 @@ function vmNetwork(i: number): NodeNetwork {
       deleteNetns(ns);
     },
   };
+}
+
+/** The agents of the Rancher versions built here (lab/stack/rancher/build.ts), with their image's run.sh. */
+function builtAgents(): Record<string, AgentBinaries> {
+  return Object.fromEntries(Object.values(RANCHER_VERSIONS).filter((v) => isRancherBuilt(v)).map((v) => [v.version, { agent: rancherBin(v, 'agent'), runSh: path.join(treeOf(v), 'package', 'run.sh') }]));
 }
 
 export function site(key: SiteKey): RunnerSite {
@@ -110,6 +122,8 @@ export function site(key: SiteKey): RunnerSite {
       return networks.get(node) as NodeNetwork;
     },
     providerBinary: fs.existsSync(provider) ? provider : undefined,
+    rancherAgents:  builtAgents(),
+    podPorts:       [RANCHER_PORTS.https],
     stop:           async() => {
       await Promise.all([...networks.values()].map((n) => n.stop()));
     },

@@ -30,8 +30,11 @@ export interface StartPodInput {
   /** A hostNetwork Pod's: the node's network namespace, which outlives the Pod (the runner's `netns` is then unused). */
   nodeNetns?: string;
   binDir: string;
-  /** The machine side of the bridge to the API server (a Unix socket). */
+  /** The machine side of the bridge to the API server (a Unix socket), and the API server's own port. */
   apiSocket: string;
+  apiPort: number;
+  /** More of the machine's ports on the Pod's 127.0.0.1 (the same port inside), each by its Unix socket. */
+  bridges?: { port: number; socket: string }[];
   writeStatus(status: Obj): Promise<void>;
   log(line: string): void;
 }
@@ -112,15 +115,19 @@ export async function startPod(i: StartPodInput): Promise<RunPod> {
   };
 
   fs.mkdirSync(i.podDir, { recursive: true, mode: 0o700 });
+  // 127.0.0.1:443 is the API server's, as `kubernetes.default` is for a Pod, unless the image serves 443 itself.
+  const apiPort = image.listens443 ? String(i.apiPort) : '443';
   const ctx = {
-    podName: pod.metadata.name, podDir: i.podDir, netns: i.nodeNetns || i.netns, image, binDir: i.binDir, volumeDirs: writeVolumes(plan, i.podDir)
+    podName: pod.metadata.name, podDir: i.podDir, netns: i.nodeNetns || i.netns, image, binDir: i.binDir, volumeDirs: writeVolumes(plan, i.podDir), apiPort
   };
 
   fs.writeFileSync(path.join(i.podDir, 'hosts'), hostsFile(pod.metadata.name));
   if (!i.nodeNetns) {
     ip('netns', 'add', i.netns);
     ip('netns', 'exec', i.netns, 'ip', 'link', 'set', 'lo', 'up');
-    bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', '127.0.0.1:443', i.apiSocket], undefined, bridgeEnv());
+    const pairs = [`127.0.0.1:${ apiPort }`, i.apiSocket, ...(i.bridges || []).flatMap((b) => [`127.0.0.1:${ b.port }`, b.socket])];
+
+    bridge = startProcess(`pod-bridge-${ i.netns }`, 'ip', ['netns', 'exec', i.netns, process.execPath, path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'tcp-to-unix', ...pairs], undefined, bridgeEnv());
   }
   await status();
   const run = async(list: Tracked[], index: number, c: PodPlan['containers'][number]) => {

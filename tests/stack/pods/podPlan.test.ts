@@ -97,7 +97,14 @@ describe('planPod', () => {
 
   it('says why a Pod cannot run here, as a kubelet reports it, instead of leaving it Pending', () => {
     expect(planPod(helmOperationPod('rancher/rancher-webhook:v0.8.0'), SOURCES, isShellImage)).toEqual({ reason: 'ErrImagePull', message: expect.stringContaining('image "rancher/rancher-webhook:v0.8.0": this Pod runner has no program for it') });
-    expect(planPod(helmOperationPod(), { ...SOURCES, secrets: {} }, isShellImage)).toEqual({ reason: 'CreateContainerConfigError', message: 'secret "helm-operation-45qht" not found' });
+    // A Secret not there yet: ContainerCreating with the kubelet's FailedMount event, tried again (k8s pkg/volume/secret).
+    expect(planPod(helmOperationPod(), { ...SOURCES, secrets: {} }, isShellImage)).toEqual({
+      reason: 'ContainerCreating', message: '', retry: true, event: { reason: 'FailedMount', message: 'MountVolume.SetUp failed for volume "data" : secret "helm-operation-45qht" not found' }
+    });
+    const optional = helmOperationPod();
+
+    optional.spec.volumes.find((v: any) => v.name === 'data').secret.optional = true;
+    expect((planPod(optional, { ...SOURCES, secrets: { 'pod-impersonation-helm-op-8hzmw-token': SOURCES.secrets['pod-impersonation-helm-op-8hzmw-token'] } }, isShellImage) as any).volumes.find((v: any) => v.name === 'data').files).toEqual({});
     const hostPath = helmOperationPod();
 
     hostPath.spec.volumes.push({ name: 'root', hostPath: { path: '/' } });

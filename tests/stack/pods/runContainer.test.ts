@@ -39,7 +39,7 @@ afterAll(() => {
     // The machine's environment stays out: a container has the Pod's.
     process.env.PATH_FROM_MACHINE = 'leaked';
     const running = runContainer({
-      podName: 'helm-operation-x', podDir, netns: NETNS, image: imageFs('rancher/shell:v0.8.1', { helm: '/bin/true', kubectl: '/bin/true' }, '/bin/true') as any, binDir: podDir, volumeDirs: { data, kube }
+      podName: 'helm-operation-x', podDir, netns: NETNS, image: imageFs('rancher/shell:v0.8.1', { helm: '/bin/true', kubectl: '/bin/true' }, { helmCmd: '/bin/true' }) as any, binDir: podDir, volumeDirs: { data, kube }, apiPort: '443'
     }, {
       name:       'helm',
       image:      'rancher/shell:v0.8.1',
