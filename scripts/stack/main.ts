@@ -8,8 +8,9 @@
  *   --build   only build, once, everything the suites run: the stack's binaries, Harvester's components, the chart
  *             tools (Helm, the registry) and Rancher (every version present, or the one --rancher=<v> names); prints
  *             how long it took
- *   --rancher[=2.13]  also Rancher's server (2.15 by default) on a local cluster of its own, with the guest and
- *             host imported into it and the extension installed (lab/stack/rancher/start.ts)
+ *   --rancher[=2.13]  also Rancher's server (2.15 by default) on a local cluster of its own, with the guest, the
+ *             host and k3s-bare imported into it and the extension installed (lab/stack/rancher/start.ts)
+ *   A stop while a start is under way ends that start too (<run>/starting.pid).
  * The lab (lab/) is a library: this command wires it to the publish pipeline (the extension's Helm repository).
  * Tokens stay in .tools/stack/run/secrets (mode 0600); nothing here prints them.
  */

@@ -1,8 +1,9 @@
 /**
  * `npm run stack -- --rancher[=2.13]`: Rancher's server on top of a running stack. In order: the local cluster's
  * kube-apiserver and kube-controller-manager, the project's Helm repository server, Rancher (server.ts), its first
- * run and the demo users (users.ts), harvester-host and rke2-guest imported with an agent each (importCluster.ts,
- * agent.ts), the viewer's read-only access to the guest, and the extension (extension.ts). What runs is recorded in
+ * run and the demo users (users.ts), harvester-host, rke2-guest and k3s-bare imported with their agents (importCluster.ts;
+ * agent.ts, and the Pod runner for k3s-bare's), the viewer's read-only access to the guest, and the extension
+ * (extension.ts). What runs is recorded in
  * `<run>/rancher.json` (pids, cluster ids; no credentials); the stack's stop stops it too. The admin's Rancher API
  * token stays in secrets/ (0600) for the tests.
  */
