@@ -117,8 +117,8 @@ async function pullPodImage(pod: Obj, podDir: string): Promise<{ image: string; 
   }
 }
 
-/** The machine's side of the Pods' bridges: the API server's, and the site's other ports (sites.ts `podPorts`). */
-interface Sockets { api: string; ports: { port: number; socket: string }[] }
+/** The machine's side of the Pods' bridges: the API server's (and its port), and the site's other ports (sites.ts `podPorts`). */
+interface Sockets { api: string; apiPort: number; ports: { port: number; socket: string }[] }
 
 async function admit(pod: Obj, node: string, sockets: Sockets, dirs: ImageDirs & { shell: string }): Promise<void> {
   const { namespace: ns, name } = pod.metadata;
@@ -142,7 +142,7 @@ async function admit(pod: Obj, node: string, sockets: Sockets, dirs: ImageDirs &
   running.set(pod.metadata.uid, {
     id:  `${ ns }/${ name }`,
     run: await startPod({
-      pod, plan, image, podDir: podDirOf(ns, name), netns, nodeNetns, hostIP: await api.nodeAddress(node), binDir: dirs.shell, apiSocket: sockets.api, apiPort: Number(new URL(target.url).port), bridges: sockets.ports, writeStatus: (s) => api.writeStatus(pod, s), log
+      pod, plan, image, podDir: podDirOf(ns, name), netns, nodeNetns, hostIP: await api.nodeAddress(node), binDir: dirs.shell, apiSocket: sockets.api, apiPort: sockets.apiPort, bridges: sockets.ports, writeStatus: (s) => api.writeStatus(pod, s), log
     }),
     routed: {
       namespace: ns, name, labels: pod.metadata.labels || {}, netns
@@ -150,17 +150,39 @@ async function admit(pod: Obj, node: string, sockets: Sockets, dirs: ImageDirs &
   });
   reroute();
   if ('retry' in plan && plan.retry) {
-    // A Secret the Pod mounts may come later (Rancher writes the agent's new credentials after changing its
-    // Deployment): looked for again, as the kubelet's volume manager does, while the Pod is there.
-    setTimeout(async() => {
-      const now = await kubeRequest(target, 'GET', objectPath('v1', 'pods', ns, name));
-
-      if (running.get(pod.metadata.uid) && now.status === 200 && now.body.metadata.uid === pod.metadata.uid && !now.body.metadata.deletionTimestamp) {
-        running.delete(pod.metadata.uid);
-        await admit(now.body, node, sockets, dirs);
-      }
-    }, RETRY_MS);
+    retryWhenMounted(pod, node, sockets, dirs);
   }
+}
+
+/**
+ * A Pod waiting for a Secret or ConfigMap its volumes name (Rancher writes the agent's new credentials after changing
+ * its Deployment): looked for every RETRY_MS while the Pod is there, as the kubelet's volume manager does, and
+ * admitted once they all exist. Only those objects are read meanwhile: no token, pull or status write per look (the
+ * plan of a look has stand-in tokens and takes any image: neither is what it waits for).
+ */
+function retryWhenMounted(pod: Obj, node: string, sockets: Sockets, dirs: ImageDirs & { shell: string }): void {
+  const { namespace: ns, uid } = pod.metadata;
+  const look = async() => {
+    if (!running.has(uid)) {
+      return;
+    }
+    const named = sourcesNamed(pod);
+    const sources = { secrets: await api.fetched(ns, 'secrets', named.secrets), configMaps: await api.fetched(ns, 'configmaps', named.configMaps) };
+    const still = planPod(pod, { ...sources, tokens: Object.fromEntries(named.tokenAudiences.map((a) => [a, 'token'])) }, () => true);
+
+    if ('retry' in still && still.retry) {
+      retryWhenMounted(pod, node, sockets, dirs);
+    } else if (running.has(uid)) {
+      running.delete(uid);
+      await admit(pod, node, sockets, dirs);
+    }
+  };
+
+  // A look that fails (the API server restarting) is tried again, never left to end the runner.
+  setTimeout(() => look().catch((e) => {
+    log(`[pod runner] ${ ns }/${ pod.metadata.name }: ${ e?.message || e }`);
+    retryWhenMounted(pod, node, sockets, dirs);
+  }), RETRY_MS);
 }
 
 /** Leftovers of a runner that was killed: its Pods' folders (`<ns>_<pod>`: their Secrets' files) and namespaces. */
@@ -196,8 +218,10 @@ async function main(): Promise<void> {
     agentCharts: Object.keys(bins.rancherAgents || {}).length ? bundledRancherCharts(dir, bins.helm) : undefined,
     agents:      Object.fromEntries(Object.entries(bins.rancherAgents || {}).map(([tag, b]) => [tag, binDir(`rancher-agent-${ tag }-bin`, agentPrograms(b), { catatonit: INIT, tini: INIT })])),
   };
-  const sockets: Sockets = { api: path.join(dir, 'api.sock'), ports: (site.podPorts || []).map((port) => ({ port, socket: path.join(dir, `port-${ port }.sock`) })) };
-  const bridge = startProcess(`pod-runner-${ site.key }-bridge`, process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', sockets.api, new URL(target.url).port, ...sockets.ports.flatMap((p) => [p.socket, String(p.port)])], undefined, bridgeEnv());
+  const sockets: Sockets = {
+    api: path.join(dir, 'api.sock'), apiPort: Number(new URL(target.url).port), ports: (site.podPorts || []).map((port) => ({ port, socket: path.join(dir, `port-${ port }.sock`) }))
+  };
+  const bridge = startProcess(`pod-runner-${ site.key }-bridge`, process.execPath, [path.join(__dirname, '..', '..', 'core', 'netBridge.ts'), 'unix-to-tcp', sockets.api, String(sockets.apiPort), ...sockets.ports.flatMap((p) => [p.socket, String(p.port)])], undefined, bridgeEnv());
 
   removeLeftovers();
   const kubelet = site.kubeletPort ? startKubeletApi(site.kubeletPort, ensureKubeletTls(path.join(RUN_DIR, 'secrets')), {

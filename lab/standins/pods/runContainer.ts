@@ -22,7 +22,7 @@ export interface ContainerContext {
   image: ImageFs;
   binDir: string;
   volumeDirs: Record<string, string>;
-  /** The API server's port on the Pod's 127.0.0.1 (startPod.ts `apiInside`). */
+  /** The API server's port on the Pod's 127.0.0.1 (startPod.ts `apiPort`: 443 unless the image serves 443 itself). */
   apiPort: string;
 }
 
@@ -67,9 +67,9 @@ export function runContainer(ctx: ContainerContext, c: ContainerPlan): RunningCo
     return { pid: 0, exited: Promise.resolve(128) };
   }
   // A pulled image's environment is its config's (PATH included); the other images' programs are on the runner's PATH.
-  const path0 = ctx.image.rootfs ? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' : `${ ctx.image.binDir || ctx.binDir }:/usr/local/bin:/usr/bin:/bin`;
+  const basePath = ctx.image.rootfs ? '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' : `${ ctx.image.binDir || ctx.binDir }:/usr/local/bin:/usr/bin:/bin`;
   const env = {
-    PATH:                    path0,
+    PATH:                    basePath,
     ...Object.fromEntries((ctx.image.env || []).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])),
     HOME:                    ctx.image.home,
     HOSTNAME:                ctx.podName,
