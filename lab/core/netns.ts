@@ -98,6 +98,30 @@ export function deleteNetns(ns: Netns): void {
   }
 }
 
+/** The Pod runners' namespaces, one per Pod (`<purpose><n>`): Rancher's local cluster's and k3s-bare's. */
+export const POD_NETNS = { local: 'pod-', bare: 'podb-' } as const;
+
+/**
+ * Removes this stack's namespaces named `<purpose>…`: what a Pod runner leaves when it ends while a Pod is starting
+ * (its namespace made, the Pod not yet among those the runner stops) or is killed (seen in CI: one left after
+ * Rancher 2.13's stack stopped). Returns how many there were.
+ */
+export function deleteNetnsOf(purpose: string): number {
+  const prefix = netnsFor(purpose, 0).name;
+  let names: string[] = [];
+
+  try {
+    names = ip('netns', 'list').split('\n').map((l) => l.split(' ')[0]).filter((n) => n.startsWith(prefix));
+  } catch (e) {}
+  for (const name of names) {
+    try {
+      ip('netns', 'delete', name);
+    } catch (e) {}
+  }
+
+  return names.length;
+}
+
 /** The environment of a netBridge.ts this process starts and that should end when this process is gone. */
 export const bridgeEnv = () => ({ NETBRIDGE_PARENT: String(process.pid) });
 

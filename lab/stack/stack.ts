@@ -26,7 +26,7 @@ import { ensureHarvesterBuilt, harvesterSourcesPresent } from './harvester/build
 import { upstreamCrds } from './harvester/crds';
 import { dropWebhookRegistration, webhookNetns } from './harvester/start';
 import { serveHarvesterApi } from './harvester/apiServer';
-import { bareNodeNetns, deleteNetns } from '../core/netns';
+import { bareNodeNetns, deleteNetns, deleteNetnsOf, POD_NETNS } from '../core/netns';
 import { K3S_BARE_NODES } from '../world/clusters/k3sBare';
 import { seedHistory } from './harvester/history';
 import { BASELINE_FILE, recordBaseline } from './baseline';
@@ -265,6 +265,7 @@ export async function stopStack(): Promise<boolean> {
   await stopPids(etcd ? [etcd] : []);
   deleteNetns(webhookNetns());
   K3S_BARE_NODES.forEach((n, i) => deleteNetns(bareNodeNetns(i)));
+  deleteNetnsOf(POD_NETNS.bare);
   fs.rmSync(STACK_FILE, { force: true });
 
   return true;

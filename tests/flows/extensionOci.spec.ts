@@ -38,10 +38,13 @@ async function createRepository(page: Page, scene: OciScene): Promise<void> {
   const auth = page.locator(tid('auth-secret-select'));
 
   // The select reads the cluster's Secrets when it mounts and ignores clicks until they are read (shell
-  // LabeledSelect: `loading` returns from its click handler, with a spinner beside it): wait for that, as a user
-  // waits for the spinner. A click meanwhile left the menu closed (Rancher 2.13 on a loaded CI machine).
-  await expect(auth.locator('.icon-spinner')).toHaveCount(0, { timeout: STEP_MS });
-  await expect(auth.locator('.vs--disabled')).toHaveCount(0, { timeout: STEP_MS });
+  // LabeledSelect: `loading` returns from its click handler and disables the inner vue-select, a spinner beside
+  // it): wait for that, as a user waits for the spinner. LabeledSelect passes its attributes, the test id among
+  // them, to that inner vue-select (`inheritAttrs: false`, 2.12 to master), so the test id's own element carries
+  // `vs--disabled`; stop 54 looked for it inside that element, which never matched, and a click meanwhile left the
+  // menu closed (Rancher 2.13: 4 runs in 5 with the registry starting beside).
+  await expect(auth).toHaveClass(/(^|\s)v-select(\s|$)/);
+  await expect(auth).not.toHaveClass(/(^|\s)vs--disabled(\s|$)/, { timeout: STEP_MS });
   await auth.click();
   await page.getByRole('option', { name: 'Create an HTTP Basic Auth Secret' }).click();
   await input(page, 'auth-secret-basic-username').fill(scene.user);

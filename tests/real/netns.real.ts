@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, Browser, Page } from 'playwright-core';
-import { createNetns, deleteNetns, netnsFor } from '../../lab/core/netns';
+import { createNetns, deleteNetns, deleteNetnsOf, netnsFor } from '../../lab/core/netns';
 import { CHROMIUM, LAUNCH_ARGS } from '../flows/lib/browser';
 
 const ns = netnsFor('netnstest', 60);
@@ -166,5 +166,26 @@ it('the control: an address added where the browser runs, as the lab used to add
     expect(changed.failed).toBeGreaterThan(0);
   } finally {
     await beside.close();
+  }
+});
+
+it('a stopped stack removes the namespaces its Pod runner left, of that runner only', () => {
+  // What a runner ending while a Pod starts leaves (CI: one after Rancher 2.13's stack stopped), and a neighbour's.
+  const left = [netnsFor('podt-1', 0).name, netnsFor('podt-12', 0).name];
+  const neighbour = netnsFor('podtx-1', 0).name;
+  const names = () => execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n').map((l) => l.split(' ')[0]);
+
+  for (const n of [...left, neighbour]) {
+    spawnSync('ip', ['netns', 'delete', n]);
+    execFileSync('ip', ['netns', 'add', n]);
+  }
+  try {
+    expect(deleteNetnsOf('podt-')).toBe(2);
+    expect(names()).not.toEqual(expect.arrayContaining([left[0]]));
+    expect(names()).not.toEqual(expect.arrayContaining([left[1]]));
+    expect(names()).toContain(neighbour);
+    expect(deleteNetnsOf('podt-')).toBe(0);
+  } finally {
+    [...left, neighbour].forEach((n) => spawnSync('ip', ['netns', 'delete', n]));
   }
 });

@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLUSTERS, ClusterKey, StackCluster } from '../../core/config';
-import { deleteNetns, Netns, netnsFor } from '../../core/netns';
+import {
+  deleteNetns, deleteNetnsOf, Netns, netnsFor, POD_NETNS
+} from '../../core/netns';
 import { RUN_DIR } from '../../core/paths';
 import { isAlive, stopPids } from '../../core/processes';
 
@@ -70,6 +72,8 @@ export async function stopRancher(): Promise<boolean> {
     await stopPids([...info.pids].reverse());
   }
   deleteRancherNetns();
+  // What Rancher's Pods (helm operations, the catalog's) left if its Pod runner ended while one was starting.
+  deleteNetnsOf(POD_NETNS.local);
   fs.rmSync(rancherFile(), { force: true });
 
   return !!info;

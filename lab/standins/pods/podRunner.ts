@@ -28,7 +28,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { kubeRequest, objectPath } from '../../core/kubeClient';
 import { ensureKubeletTls } from '../../core/kubeletTls';
-import { bridgeEnv, deleteNetns, netnsFor } from '../../core/netns';
+import { bridgeEnv, deleteNetnsOf, netnsFor } from '../../core/netns';
 import { bin, RUN_DIR } from '../../core/paths';
 import { startProcess } from '../../core/processes';
 import { helmBinary } from '../../stack/rancher/helm';
@@ -193,15 +193,7 @@ function removeLeftovers(): void {
       fs.rmSync(path.join(site.podsDir, d), { recursive: true, force: true });
     }
   }
-  for (const l of execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n')) {
-    const n = l.split(' ')[0];
-
-    if (n && n.startsWith(netnsFor(site.podNetns, 0).name)) {
-      deleteNetns({
-        name: n, address: '', hostAddress: ''
-      });
-    }
-  }
+  deleteNetnsOf(site.podNetns);
 }
 
 async function main(): Promise<void> {
@@ -281,13 +273,21 @@ async function main(): Promise<void> {
   const rerouting = setInterval(reroute, 5000);
 
   pods.synced.then(() => log(`[pod runner] synced (${ site.key }: ${ site.nodes.join(', ') })`));
+  let ending = false;
+
+  // Once: the stack's stop sends SIGTERM again after a second (lab/core/processes.ts stopPids).
   process.on('SIGTERM', async() => {
+    if (ending) {
+      return;
+    }
+    ending = true;
     pods.stop();
     svcs?.stop();
     clearInterval(rerouting);
     routes?.stop();
     await Promise.all([...running.values()].map((p) => p.run.stop()));
     await site.stop();
+    deleteNetnsOf(site.podNetns);
     bridge.child.kill('SIGTERM');
     kubelet?.close();
     process.exit(0);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { apiUrl, clusterOf, ensureSecrets, HARVESTER_VIP } from '../../core/config';
 import { KubeTarget } from '../../core/kubeClient';
 import {
-  addAddress, bareNodeNetns, bridgeAddresses, bridgeEnv, createNetns, deleteNetns, netnsExists
+  addAddress, bareNodeNetns, bridgeAddresses, bridgeEnv, createNetns, deleteNetns, netnsExists, POD_NETNS
 } from '../../core/netns';
 import { RUN_DIR } from '../../core/paths';
 import { Started, stopPids } from '../../core/processes';
@@ -95,7 +95,7 @@ export function site(key: SiteKey): RunnerSite {
       key,
       target:      { url: apiUrl(LOCAL), token },
       podsDir:     podsDirOf(key),
-      podNetns:    'pod-',
+      podNetns:    POD_NETNS.local,
       nodes:       ['pod-runner'],
       register:    true,
       kubeletPort: RANCHER_PORTS.kubelet,
@@ -110,7 +110,7 @@ export function site(key: SiteKey): RunnerSite {
     key,
     target:   { url: apiUrl(clusterOf('bare')), token },
     podsDir:  podsDirOf(key),
-    podNetns: 'podb-',
+    podNetns: POD_NETNS.bare,
     nodes:    [...K3S_BARE_NODES],
     register: false,
     nodeNetwork(node) {
