@@ -104,8 +104,10 @@ export async function applyCharts(store: StoreLike, clusterId: string, plan: Set
       const v = newestInIndex(index, COMPONENTS[c].chart);
 
       if (!v) {
+        // Rancher lists only the versions whose `catalog.cattle.io/kube-version` admits the cluster (catalogv2
+        // content.go filterReleases): none left says so, in the user's language (harvesterSetup.failure.noChart).
         return {
-          step: 'charts', ok: false, failure: 'error', detail: `${ COMPONENTS[c].chart }: not in ${ CHART_REPO } for this Kubernetes version`
+          step: 'charts', ok: false, failure: 'noChart', detail: COMPONENTS[c].chart
         };
       }
       versions[c] = v;

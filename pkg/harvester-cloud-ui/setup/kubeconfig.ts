@@ -29,8 +29,14 @@ export function bindingName(namespace: string, serviceAccount: string): string {
   return `${ namespace }-${ serviceAccount }`;
 }
 
+/**
+ * How a step failed: an HTTP failure, or an answer that holds nothing to go on (`noKubeconfig`: Harvester's answer is
+ * no kubeconfig; `noChart`: no version of the chart named in `detail` admits the cluster's Kubernetes).
+ */
+export type SetupFailure = HttpFailure | 'noKubeconfig' | 'noChart';
+
 export interface StepFailure {
-  failure: HttpFailure;
+  failure: SetupFailure;
   status?: number;
   /** What the server said, shown as text. */
   detail?: string;
@@ -57,9 +63,7 @@ export async function generateKubeconfig(store: StoreLike, hostClusterId: string
     });
     const kubeconfig = typeof res?.data === 'string' ? res.data : '';
 
-    return kubeconfig.includes('kind: Config') ? { ok: true, kubeconfig } : {
-      ok: false, failure: 'error', detail: 'no kubeconfig in the answer'
-    };
+    return kubeconfig.includes('kind: Config') ? { ok: true, kubeconfig } : { ok: false, failure: 'noKubeconfig' };
   } catch (e) {
     return { ok: false, ...failureOf(e) };
   }

@@ -36,6 +36,12 @@ describe('Harvester\'s kubeconfig endpoint, called as Rancher\'s RKE2 form calls
     expect(failureOf({ _status: 403, message: 'forbidden' }).failure).toBe('forbidden');
   });
 
+  it('an answer that holds no kubeconfig (a proxy\'s HTML page) is a failure the page words itself, not that answer', async() => {
+    const store = { getters: {}, dispatch: () => Promise.resolve({ data: '<html><body>Sign in</body></html>' }) };
+
+    expect(await generateKubeconfig(store, 'c-hh001', 'default', 'a')).toEqual({ ok: false, failure: 'noKubeconfig' });
+  });
+
   it('R-SET-9: Harvester\'s 422 when it cannot reach its own kube-apiserver says the host was not reached, in Harvester\'s words', async() => {
     // What the lab's Harvester API answered with harvester-host's kube-apiserver stopped.
     const words = 'InvalidBodyContent 422: clusterRole harvesterhci.io:cloudprovider is not found: Get "https://127.0.0.1:31444/apis/rbac.authorization.k8s.io/v1/clusterroles/harvesterhci.io:cloudprovider": dial tcp 127.0.0.1:31444: connect: connection refused';

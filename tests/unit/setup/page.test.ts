@@ -1,10 +1,11 @@
-import { getObject } from '../../../lab/simulator/core/state';
+import { getObject, listObjects } from '../../../lab/simulator/core/state';
 import { HARVESTER_HOST, K3S_BARE, RKE2_GUEST } from '../../../lab/world/ids';
 import { OPERATION_TIMING } from '../../../lab/simulator/catalog/helmOperation';
 import { HELM_FOLLOW } from '@pkg/setup/operation';
 import SetupPage from '@pkg/setup/SetupPage.vue';
 import OverviewPage from '@pkg/overview/OverviewPage.vue';
 import { mountDemo, settle } from '../../harness/mount';
+import { Locale } from '../../harness/store';
 import { useDemoServer } from '../../harness/demoServer';
 
 const { state } = useDemoServer();
@@ -111,6 +112,26 @@ describe('Set up from the overview', () => {
     expect(byId(wrapper, 'setup-apply-button').exists()).toBe(false);
     // The only write is Harvester's kubeconfig endpoint on the host.
     expect(writes().map((r) => r.path)).toEqual([`/k8s/clusters/${ HARVESTER_HOST.id }/v1/harvester/kubeconfig`]);
+  });
+
+  // A K3s guest newer than every Harvester chart's kube-version: Rancher's index lists neither chart for it.
+  it.each([
+    ['en-us', 'rancher-charts has no version of harvester-cloud-provider for this cluster\'s Kubernetes version'],
+    ['zh-hans', 'rancher-charts 中没有适用于此集群 Kubernetes 版本的 harvester-cloud-provider'],
+  ])('%s: when no chart version admits the guest\'s Kubernetes, Apply says so in the user\'s language and installs nothing', async(locale, said) => {
+    listObjects(state, K3S_BARE.id, 'node').forEach((n) => {
+      n.status.nodeInfo.kubeletVersion = 'v1.34.2+k3s1';
+    });
+    const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id, locale as Locale);
+
+    await byId(wrapper, 'setup-form').trigger('submit');
+    await settle();
+    await byId(wrapper, 'setup-apply-button').trigger('click');
+    await settle();
+    expect(byId(wrapper, 'setup-result-charts').text()).toContain(said);
+    // The Secret is written (its step comes first); no install is asked of Rancher's repository.
+    expect(writes().map((r) => r.path)).toContainEqual(expect.stringContaining('/secrets'));
+    expect(writes().map((r) => r.path)).not.toContainEqual(expect.stringContaining('clusterrepos'));
   });
 
   it('keeps the form and says what happened when Harvester refuses', async() => {
