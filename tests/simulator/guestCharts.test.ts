@@ -59,6 +59,24 @@ describe('the Harvester charts installed from a guest\'s rancher-charts', () => 
     expect(JSON.stringify(getObject(state, K3S_BARE.id, 'apps.deployment', 'kube-system/harvester-cloud-provider'))).not.toContain('/var/lib/rancher/rke2');
   });
 
+  it('the index lists the versions whose kube-version admits the guest\'s API server, as Rancher filters it, and all with skipFilter', () => {
+    const state = demoState();
+    const versions = (query: Record<string, string>) => {
+      const index = call(state, 'GET', repoPath(K3S_BARE.id), { query: { link: 'index', ...query } }).body;
+
+      return ['harvester-cloud-provider', 'harvester-csi-driver'].map((c) => (index.entries[c] || []).map((e: { version: string }) => e.version).join(' '));
+    };
+
+    // k3s-bare runs v1.32.5: both versions of each chart admit it.
+    expect(versions({})).toEqual(['107.0.1+up0.2.15 106.0.2+up0.2.14', '107.0.0+up0.1.31 106.0.1+up0.1.29']);
+    // Its API server upgraded first (Rancher keeps its version as the management cluster's status.version), the
+    // kubelets not yet: Rancher's filter reads the API server (content.go k8sVersion), so the 1.33-capped versions go.
+    getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id).status.version.gitVersion = 'v1.33.4+k3s1';
+    expect(versions({})).toEqual(['107.0.1+up0.2.15', '107.0.0+up0.1.31']);
+    expect(versions({ k8sVersion: '1.34.0' })).toEqual(['', '']);
+    expect(versions({ k8sVersion: '1.34.0', skipFilter: 'true' })).toEqual(['107.0.1+up0.2.15 106.0.2+up0.2.14', '107.0.0+up0.1.31 106.0.1+up0.1.29']);
+  });
+
   it('read RKE2\'s file and folder on an RKE2 guest', () => {
     const state = demoState();
 

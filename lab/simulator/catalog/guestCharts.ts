@@ -52,11 +52,16 @@ export function isGuestChartRepo(repo: KubeObject): boolean {
   return repo.spec?.gitRepo === RANCHER_CHARTS.gitRepo;
 }
 
-/** The guest's Kubernetes version as Rancher reads it for the filter (the demo's nodes all run one). */
+/**
+ * The guest's Kubernetes version as Rancher reads it for the filter: its API server's (content.go `k8sVersion`,
+ * discovery ServerVersion), which Rancher also keeps as the management cluster's `status.version`; a cluster
+ * without one, its first node's kubelet.
+ */
 export function guestKubeVersion(ctx: SteveContext): string {
+  const mgmt = getObject(ctx.state, 'local', 'management.cattle.io.cluster', ctx.cluster.id);
   const node = listObjects(ctx.state, ctx.cluster.id, 'node')[0];
 
-  return `${ node?.status?.nodeInfo?.kubeletVersion || '' }`.replace(/^v/, '') || '1.33.0';
+  return `${ mgmt?.status?.version?.gitVersion || node?.status?.nodeInfo?.kubeletVersion || '' }`.replace(/^v/, '') || '1.33.0';
 }
 
 export function guestIndex(ctx: SteveContext, query: URLSearchParams): SimResponse {

@@ -119,9 +119,11 @@ describe('Set up from the overview', () => {
     ['en-us', 'rancher-charts has no version of harvester-cloud-provider for this cluster\'s Kubernetes version'],
     ['zh-hans', 'rancher-charts 中没有适用于此集群 Kubernetes 版本的 harvester-cloud-provider'],
   ])('%s: when no chart version admits the guest\'s Kubernetes, Apply says so in the user\'s language and installs nothing', async(locale, said) => {
+    // Upgraded: its nodes, and the version Rancher keeps from its API server (what Rancher's index filter reads).
     listObjects(state, K3S_BARE.id, 'node').forEach((n) => {
       n.status.nodeInfo.kubeletVersion = 'v1.34.2+k3s1';
     });
+    getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id).status.version.gitVersion = 'v1.34.2+k3s1';
     const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id, locale as Locale);
 
     await byId(wrapper, 'setup-form').trigger('submit');
