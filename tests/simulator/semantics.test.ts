@@ -46,15 +46,23 @@ describe('Kubernetes semantics', () => {
     expect(saved.status.loadBalancer.ingress[0].ip).toBe('192.168.100.50');
   });
 
-  it('the viewer gets 403 with the RBAC message, and schemas without write methods', () => {
+  it('the viewer gets 403: from Steve for a method its schema lacks, from the API server (the RBAC message) below it, and schemas without write methods', () => {
     const state = demoState();
     const svc = call(state, 'GET', WEB_POOL, { as: 'viewer' }).body;
 
     expect(svc.links.update).toBeUndefined();
-    const res = call(state, 'PUT', WEB_POOL, { body: svc, as: 'viewer' });
+    // Steve refuses before the API server (rancher/apiserver ValidateMethod), as Rancher's own server answered.
+    for (const [method, path] of [['PUT', WEB_POOL], ['DELETE', WEB_POOL], ['POST', `${ RKE2 }/services/default`]]) {
+      const res = call(state, method, path, { body: svc, as: 'viewer' });
+
+      expect([res.status, res.body.code, res.body.message]).toEqual([403, 'PermissionDenied', `Method ${ method } not supported`]);
+    }
+    expect(call(state, 'GET', `${ RKE2 }/services/default`, { as: 'viewer' }).status).toBe(200);
+    // The Kubernetes API through Rancher's proxy has no Steve: the API server's RBAC answers.
+    const res = call(state, 'PUT', '/k8s/clusters/c-m-rke2g001/api/v1/namespaces/default/services/web-pool', { body: svc, as: 'viewer' });
 
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('Forbidden');
+    expect(res.body).toMatchObject({ kind: 'Status', reason: 'Forbidden' });
     expect(res.body.message).toBe('services "web-pool" is forbidden: User "u-viewer" cannot update resource "services" in API group "" in the namespace "default"');
     const schema = call(state, 'GET', `${ RKE2 }/schemas/service`, { as: 'viewer' }).body;
 

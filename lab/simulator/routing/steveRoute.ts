@@ -101,6 +101,24 @@ function linkResponse(ctx: SteveContext, target: SteveTarget, query: URLSearchPa
   return found.status === 200 ? serveRepoLinkIn(ctx, t, getObject(ctx.state, ctx.cluster.id, t.id, id) as KubeObject, query, currentUrl) : found;
 }
 
+/**
+ * Steve refuses a method the user's schema of the type lacks before anything reaches the API server (rancher/apiserver
+ * pkg/parse/validate.go ValidateMethod: an object's resourceMethods, a collection's collectionMethods, where POST
+ * also allows GET): 403 PermissionDenied "Method DELETE not supported", as Rancher's own server answered a viewer
+ * (tests/real/rancher/management.rancher.ts "viewer write"). A user the schema allows but RBAC refuses in this
+ * namespace still meets the API server's Forbidden.
+ */
+function methodRefused(ctx: SteveContext, target: SteveTarget, method: string): SimResponse | null {
+  const schema = schemaFor(ctx, target.t);
+
+  if (!schema || !['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+    return null;
+  }
+  const allowed: string[] = target.id ? schema.resourceMethods : schema.collectionMethods;
+
+  return allowed.includes(method) || (!target.id && method === 'GET' && allowed.includes('POST')) ? null : errorResponse(403, 'PermissionDenied', `Method ${ method } not supported`);
+}
+
 function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, query: URLSearchParams, method: string, currentUrl: string): SimResponse {
   const { t, namespace, id } = target;
 
@@ -116,6 +134,11 @@ function steveVerb(ctx: SteveContext, req: SimRequest, target: SteveTarget, quer
 
   if (linked) {
     return linked;
+  }
+  const refused = methodRefused(ctx, target, method);
+
+  if (refused) {
+    return refused;
   }
   switch (method) {
   case 'GET':
