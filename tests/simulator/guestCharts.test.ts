@@ -71,7 +71,12 @@ describe('the Harvester charts installed from a guest\'s rancher-charts', () => 
     expect(versions({})).toEqual(['107.0.1+up0.2.15 106.0.2+up0.2.14', '107.0.0+up0.1.31 106.0.1+up0.1.29']);
     // Its API server upgraded first (Rancher keeps its version as the management cluster's status.version), the
     // kubelets not yet: Rancher's filter reads the API server (content.go k8sVersion), so the 1.33-capped versions go.
-    getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id).status.version.gitVersion = 'v1.33.4+k3s1';
+    const mgmt = getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id);
+
+    if (!mgmt) {
+      throw new Error('k3s-bare has no management cluster');
+    }
+    mgmt.status.version.gitVersion = 'v1.33.4+k3s1';
     expect(versions({})).toEqual(['107.0.1+up0.2.15', '107.0.0+up0.1.31']);
     expect(versions({ k8sVersion: '1.34.0' })).toEqual(['', '']);
     expect(versions({ k8sVersion: '1.34.0', skipFilter: 'true' })).toEqual(['107.0.1+up0.2.15 106.0.2+up0.2.14', '107.0.0+up0.1.31 106.0.1+up0.1.29']);

@@ -123,7 +123,12 @@ describe('Set up from the overview', () => {
     listObjects(state, K3S_BARE.id, 'node').forEach((n) => {
       n.status.nodeInfo.kubeletVersion = 'v1.34.2+k3s1';
     });
-    getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id).status.version.gitVersion = 'v1.34.2+k3s1';
+    const mgmt = getObject(state, 'local', 'management.cattle.io.cluster', K3S_BARE.id);
+
+    if (!mgmt) {
+      throw new Error('k3s-bare has no management cluster');
+    }
+    mgmt.status.version.gitVersion = 'v1.34.2+k3s1';
     const { wrapper } = await mountDemo(SetupPage, K3S_BARE.id, locale as Locale);
 
     await byId(wrapper, 'setup-form').trigger('submit');
