@@ -161,7 +161,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
     await page.close();
     for (const where of takeSyncFromClient()) {
-      testInfo.annotations.push({ type: 'rancher/rancher#54512', description: `${ where }: 500 "sync from client", sent once more` });
+      testInfo.annotations.push({ type: 'rancher/rancher#54512', description: `${ where }: 500 "sync from client", sent again` });
     }
   },
 

@@ -52,11 +52,11 @@ export default class SummaryReporter implements Reporter {
 
         console.log(`  failed: ${ t.title }${ at.length ? ` — ${ at.join(' | ') }` : '' }`);
       });
-      // Rancher's own tunnel race, met and sent once more (lib/syncFromClient.ts): said, never hidden.
+      // Rancher's own tunnel race, met and sent again, at most three times (lib/syncFromClient.ts): said, never hidden.
       const race = tests.flatMap((t) => (this.results.get(t)?.annotations || []).filter((a) => a.type === 'rancher/rancher#54512'));
 
       if (race.length) {
-        console.log(`  Rancher's "sync from client" (rancher/rancher#54512) met ${ race.length } time(s), each request sent once more: ${ race.map((a) => a.description).join('; ') }`);
+        console.log(`  Rancher's "sync from client" (rancher/rancher#54512) met ${ race.length } time(s), each time sent again: ${ race.map((a) => a.description).join('; ') }`);
       }
       // How long pages took to recover from an outage, and what else exited meanwhile (lib/outage.ts).
       // …and what Rancher's own pages did late (extensionsPage.spec.ts: a watch that had not delivered an event).

@@ -1,5 +1,5 @@
 /**
- * tests/flows/lib/syncFromClient.ts: which of the dashboard's requests through a cluster's proxy are sent once more
+ * tests/flows/lib/syncFromClient.ts: which of the dashboard's requests through a cluster's proxy are sent again
  * when Rancher's tunnel race answers 500 "sync from client" — the cluster store's first loads and a list page's
  * paginated read — and which pass untouched (everything else, so that routing stays cheap).
  */
@@ -15,7 +15,7 @@ describe('requests routed past Rancher\'s "sync from client" race', () => {
     // The Nodes list met in CI (Rancher 2.15's server): an empty table.
     '/k8s/clusters/c-m-rke2g001/v1/nodes?page=1&pagesize=100&sort=metadata.name&exclude=metadata.managedFields',
     '/k8s/clusters/c-m-rke2g001/v1/services/default?filter=metadata.name~web&page=2&pagesize=10',
-  ])('%s is sent once more', (path) => {
+  ])('%s is sent again', (path) => {
     expect(ROUTED.test(at(path))).toBe(true);
   });
 
