@@ -33,12 +33,17 @@ function ip(...args: string[]): string {
   return execFileSync('ip', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export function netnsExists(ns: Netns): boolean {
+/** The machine's network namespaces by name (`ip netns list` adds ` (id: n)` to some); none when `ip` fails. */
+function netnsNames(): string[] {
   try {
-    return ip('netns', 'list').split('\n').some((l) => l.split(' ')[0] === ns.name);
+    return ip('netns', 'list').split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
   } catch (e) {
-    return false;
+    return [];
   }
+}
+
+export function netnsExists(ns: Netns): boolean {
+  return netnsNames().includes(ns.name);
 }
 
 /**
@@ -108,11 +113,8 @@ export const POD_NETNS = { local: 'pod-', bare: 'podb-' } as const;
  */
 export function deleteNetnsOf(purpose: string): number {
   const prefix = netnsFor(purpose, 0).name;
-  let names: string[] = [];
+  const names = netnsNames().filter((n) => n.startsWith(prefix));
 
-  try {
-    names = ip('netns', 'list').split('\n').map((l) => l.split(' ')[0]).filter((n) => n.startsWith(prefix));
-  } catch (e) {}
   for (const name of names) {
     try {
       ip('netns', 'delete', name);
